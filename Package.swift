@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+// ParPair Report: reads the ParPair app's SwiftData store and writes pediatric reports.
+//
+// Layers, from the edge inwards:
+//   C system libraries   CSQLite, CLibXML2            (one importer each: SQLite, XHTML)
+//   generic libraries    SQLite, XHTML, Mustache, Mail (know nothing about babies)
+//   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
+//   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
+import PackageDescription
+
+let package = Package(
+    name: "parpair-report",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "parpair-report", targets: ["parpair-report"]),
+    ],
+    targets: [
+        // C libraries, through pkg-config. Shim headers live beside the module maps.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+
+        // Generic pieces.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "XHTML", dependencies: ["CLibXML2"]),
+        .target(name: "Mustache"),
+        .target(name: "Mail"),
+
+        // The domain, in the order data flows through it.
+        .target(name: "ParPairModel"),
+        .target(name: "ParPairStore", dependencies: ["ParPairModel", "SQLite"]),
+        .target(name: "ParPairAggregation", dependencies: ["ParPairModel"]),
+        .target(
+            name: "ParPairReport",
+            dependencies: ["ParPairModel", "ParPairStore", "ParPairAggregation", "Mustache", "XHTML", "Mail"],
+            plugins: ["EmbedTemplates"]
+        ),
+
+        // The command line: everything testable lives in ParPairCLI, the executable only calls it.
+        .target(name: "ParPairCLI", dependencies: ["ParPairReport"]),
+        .executableTarget(name: "parpair-report", dependencies: ["ParPairCLI"]),
+
+        // Templates/ is compiled into the binary, so a copied executable works on its own.
+        .executableTarget(name: "TemplateEmbedder"),
+        .plugin(
+            name: "EmbedTemplates",
+            capability: .buildTool(),
+            dependencies: ["TemplateEmbedder"],
+            path: "Sources/EmbedTemplates"
+        ),
+
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "XHTMLTests", dependencies: ["XHTML"]),
+        .testTarget(name: "MailTests", dependencies: ["Mail"]),
+        .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel"]),
+        .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "SQLite"]),
+        .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore"]),
+        .testTarget(name: "ParPairReportTests", dependencies: ["ParPairReport", "XHTML"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["parpair-report"]),
+    ]
+)

@@ -1,0 +1,3 @@
+import ParPairCLI
+
+ParPairCommand.main()
