@@ -58,6 +58,13 @@ let package = Package(
             path: "Sources/EmbedTemplates"
         ),
 
+        // Benchmarks print figures (`swift run -c release parpair-bench --help`); they are not timed tests.
+        .executableTarget(
+            name: "parpair-bench",
+            dependencies: ["Mustache", "ParPairStore", "ParPairAggregation"],
+            path: "Tests/Benchmarks"
+        ),
+
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML"]),

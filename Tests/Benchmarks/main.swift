@@ -1,0 +1,15 @@
+import Foundation
+
+// parpair-bench: micro-benchmarks that print figures. Run in release mode:
+//   swift run -c release parpair-bench mustache
+//   swift run -c release parpair-bench aggregate STORE
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "mustache":
+    MustacheBenchmark.run(Array(arguments.dropFirst()))
+case "aggregate":
+    AggregationBenchmark.run(Array(arguments.dropFirst()))
+default:
+    print("usage: parpair-bench mustache | aggregate STORE")
+    exit(arguments.first == "--help" ? 0 : 64)
+}
