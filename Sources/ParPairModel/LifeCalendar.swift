@@ -1,0 +1,103 @@
+import Foundation
+
+/// The age engine: turns instants into local calendar days and days of life in one time zone.
+///
+/// Ages follow the app: days since birth = calendar days between the local start of day of the
+/// birthday and of the date, whatever time of day the birthday was stored at. Report days may start
+/// at another clock time (`--day-start`), which moves day boundaries but never age labels.
+public struct LifeCalendar: Sendable {
+    public let timeZone: TimeZone
+    /// Minutes after local midnight at which a report day starts (0 = midnight).
+    public let dayStartMinutes: Int
+    private let calendar: Calendar
+
+    /// - Parameters:
+    ///   - timeZone: the zone in which days are counted.
+    ///   - dayStartMinutes: when report days begin, in minutes after midnight (0..<1440).
+    public init(timeZone: TimeZone, dayStartMinutes: Int = 0) {
+        precondition((0..<1440).contains(dayStartMinutes), "day start is validated by the caller")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        self.calendar = calendar
+        self.timeZone = timeZone
+        self.dayStartMinutes = dayStartMinutes
+    }
+
+    /// The local calendar date of an instant.
+    public func civilDate(of date: Date) -> CivilDate {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    /// The app's age of a baby born at `birthday` on the local day of `date`.
+    public func age(birthday: Date, at date: Date) -> Age {
+        Age(days: civilDate(of: date).dayNumber - civilDate(of: birthday).dayNumber)
+    }
+
+    /// The age on a calendar date (e.g. `--today`).
+    public func age(birthday: Date, on date: CivilDate) -> Age {
+        Age(days: date.dayNumber - civilDate(of: birthday).dayNumber)
+    }
+
+    /// The instant a local clock time happens on a calendar date. In a daylight-saving gap the
+    /// clock time does not exist and the first instant after the gap is used.
+    public func instant(on date: CivilDate, minutes: Int = 0) -> Date {
+        var parts = DateComponents()
+        parts.year = date.year
+        parts.month = date.month
+        parts.day = date.day
+        parts.hour = minutes / 60
+        parts.minute = minutes % 60
+        if let exact = calendar.date(from: parts), civilDate(of: exact) == date,
+           calendar.component(.hour, from: exact) * 60 + calendar.component(.minute, from: exact) == minutes {
+            return exact
+        }
+        // Midnight or the requested time fell into a gap: find the first instant at or after it.
+        parts.hour = 0
+        parts.minute = 0
+        let midnight = calendar.date(from: parts) ?? Date(timeIntervalSince1970: Double(date.dayNumber) * 86_400)
+        let start = calendar.startOfDay(for: midnight.addingTimeInterval(12 * 3600))
+        return calendar.date(byAdding: .minute, value: minutes, to: start) ?? start
+    }
+
+    /// Where report day `n` of life begins: the birthday's local date plus `n` days, at the day start.
+    /// Such a day lasts 23 or 25 hours across a daylight-saving change.
+    public func startOfLifeDay(_ n: Int, birthday: Date) -> Date {
+        instant(on: civilDate(of: birthday).adding(days: n), minutes: dayStartMinutes)
+    }
+
+    /// The local date of the report day that holds `date` (before the day start it is the previous date).
+    public func reportDate(of date: Date) -> CivilDate {
+        let civil = civilDate(of: date)
+        guard dayStartMinutes > 0 else { return civil }
+        return date < instant(on: civil, minutes: dayStartMinutes) ? civil.adding(days: -1) : civil
+    }
+
+    /// The report day of life (0 = day of birth) on which `date` falls, honouring the day start.
+    public func lifeDay(of date: Date, birthday: Date) -> Int {
+        reportDate(of: date).dayNumber - civilDate(of: birthday).dayNumber
+    }
+
+    /// Minutes since local midnight of an instant (0..<1440), for night/day splits and clock charts.
+    public func minuteOfDay(_ date: Date) -> Int {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+    }
+
+    /// Seconds east of UTC at an instant (for ISO 8601 offsets).
+    public func utcOffsetSeconds(at date: Date) -> Int { timeZone.secondsFromGMT(for: date) }
+
+    /// The local date and time of an instant in ISO 8601 with its offset: `2024-06-01T14:05:30+02:00`.
+    public func iso8601(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let civil = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        let offset = timeZone.secondsFromGMT(for: date)
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset) / 60
+        return "\(civil)T\(two(parts.hour ?? 0)):\(two(parts.minute ?? 0)):\(two(parts.second ?? 0))"
+            + "\(sign)\(two(magnitude / 60)):\(two(magnitude % 60))"
+    }
+
+    private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
