@@ -1,0 +1,140 @@
+import Foundation
+
+/// Parses messages with Python's standard `email` package (policy.default), an independent reader
+/// that tells us whether real mail software gets back what we put in.
+///
+/// Python is required: when it cannot be found the calling test fails (it is not skipped).
+enum PythonEmailParser {
+    /// What Python's parser saw in a message.
+    struct Parsed: Decodable {
+        struct Address: Decodable, Equatable {
+            var name: String
+            var addr: String
+        }
+
+        struct Part: Decodable {
+            var type: String
+            var filename: String?
+            var charset: String?
+            var disposition: String?
+            var transferEncoding: String?
+            var payloadBase64: String
+            var content: String?
+
+            /// The decoded body bytes.
+            var payload: [UInt8] { Array(Data(base64Encoded: payloadBase64) ?? Data()) }
+        }
+
+        struct EncodedWord: Decodable {
+            var word: String
+            var validUTF8: Bool
+        }
+
+        var defects: [String]
+        var headerNames: [String]
+        var from: [Address]
+        var to: [Address]
+        var subject: String?
+        var dateTimestamp: Double?
+        var messageID: String?
+        var mimeVersion: String?
+        var structure: [String]
+        var parts: [Part]
+        var encodedWords: [EncodedWord]
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private static let script = #"""
+import base64, email, email.policy, email.header, json, re, sys
+raw = open(sys.argv[1], 'rb').read()
+msg = email.message_from_bytes(raw, policy=email.policy.default)
+defects = []
+structure = []
+parts = []
+for part in msg.walk():
+    defects += [type(d).__name__ + ': ' + str(d) for d in part.defects]
+    structure.append(part.get_content_type())
+    if part.is_multipart():
+        continue
+    payload = part.get_payload(decode=True)
+    content = part.get_content() if part.get_content_maintype() == 'text' else None
+    parts.append({
+        'type': part.get_content_type(),
+        'filename': part.get_filename(),
+        'charset': part.get_content_charset(),
+        'disposition': part.get_content_disposition(),
+        'transferEncoding': part.get('Content-Transfer-Encoding'),
+        'payloadBase64': base64.b64encode(payload).decode('ascii'),
+        'content': content,
+    })
+def addresses(name):
+    header = msg[name]
+    if header is None:
+        return []
+    for d in header.defects:
+        defects.append(name + ': ' + type(d).__name__ + ': ' + str(d))
+    return [{'name': a.display_name, 'addr': a.addr_spec} for a in header.addresses]
+head = raw.split(b'\r\n\r\n', 1)[0].decode('ascii')
+words = []
+for word in re.findall(r'=\?[^?\s]+\?[QqBb]\?[^?\s]*\?=', head):
+    try:
+        [(data, charset)] = email.header.decode_header(word)
+        data.decode(charset, 'strict')
+        valid = True
+    except Exception:
+        valid = False
+    words.append({'word': word, 'validUTF8': valid})
+date = msg['Date']
+print(json.dumps({
+    'defects': defects,
+    'headerNames': list(msg.keys()),
+    'from': addresses('From'),
+    'to': addresses('To'),
+    'subject': None if msg['Subject'] is None else str(msg['Subject']),
+    'dateTimestamp': None if date is None or date.datetime is None else date.datetime.timestamp(),
+    'messageID': None if msg['Message-ID'] is None else str(msg['Message-ID']),
+    'mimeVersion': None if msg['MIME-Version'] is None else str(msg['MIME-Version']),
+    'structure': structure,
+    'parts': parts,
+    'encodedWords': words,
+}))
+"""#
+
+    /// Where python3 lives: common absolute paths first, then every folder on PATH.
+    static func pythonPath() throws -> String {
+        var candidates = ["/usr/bin/python3", "/root/.pyenv/shims/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        candidates += path.split(separator: ":").map { "\($0)/python3" }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw Failure(description: "python3 not found (tried \(candidates.joined(separator: ", "))); these tests need it")
+        }
+        return found
+    }
+
+    /// Runs Python's parser over `message` and returns what it saw.
+    static func parse(_ message: [UInt8]) throws -> Parsed {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mailtests-\(UUID().uuidString).eml")
+        try Data(message).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try pythonPath())
+        process.arguments = ["-c", script, file.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "python3 exited with \(process.terminationStatus): \(String(decoding: stderr, as: UTF8.self))")
+        }
+        return try JSONDecoder().decode(Parsed.self, from: stdout)
+    }
+}
