@@ -16,4 +16,7 @@
 #include <libxml/xmlerror.h>
 #include <libxml/catalog.h>
 #include <libxml/xmlIO.h>
+/* SAX2 default handlers (wrapped per parse) and xmlNewInputFromFile (offline DTD loading). */
+#include <libxml/SAX2.h>
+#include <libxml/parserInternals.h>
 #endif

@@ -1,0 +1,197 @@
+import CLibXML2
+
+/// The state of one parse: the diagnostics collected so far, the document type the document
+/// declares, and what happened when its DTD was loaded.
+///
+/// libxml2's callbacks find the session through the parser context's `_private` pointer (see
+/// ``ParserContext``); libxml2 copies that pointer into the contexts it makes for external
+/// entities, so their errors arrive here too. Used on one thread, under ``LibXML2Runtime``'s lock.
+final class ParseSession {
+    /// What the parse checks.
+    enum Mode {
+        /// Well-formedness and validity against the declared DTD, found through `resolver`;
+        /// when `required` is set, the document must also declare that type.
+        case validation(required: XHTMLDocumentType?, resolver: CatalogResolver)
+        /// Well-formedness only; nothing external is loaded.
+        case wellFormedness
+    }
+
+    let documentName: String
+    let mode: Mode
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var declaredType: DeclaredDocumentType?
+    /// The external DTD subset that could not be loaded, if any.
+    private(set) var unavailableDTD: UnavailableDTD?
+    /// Whether the document lacks the required `<!DOCTYPE>` or has another one.
+    private(set) var documentTypeRejected = false
+    /// libxml2's message for the first I/O error while reading the DTD (a file it includes).
+    private var dtdReadFailure: String?
+    private var externalSubsetRequested = false
+
+    init(documentName: String, mode: Mode) {
+        self.documentName = documentName
+        self.mode = mode
+    }
+
+    /// The session a parser context belongs to, if it is one of ours.
+    static func of(_ context: UnsafeMutablePointer<xmlParserCtxt>) -> ParseSession? {
+        context.pointee._private.map { Unmanaged<ParseSession>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Records an error or warning libxml2 raised while parsing.
+    ///
+    /// - Parameters:
+    ///   - error: The structured error.
+    ///   - inSubset: Whether the parser was reading a DTD (internal or external subset).
+    func record(_ error: xmlError, inSubset: Bool) {
+        let diagnostic = Diagnostic(libxml2: error, documentName: documentName)
+        let domain = Int(error.domain)
+        // "Validation failed: no DTD found !" comes from the DTD domain (SAX2) or the validity one.
+        if Int(error.code) == Int(XML_DTD_NO_DTD.rawValue) {
+            rejectMissingDocumentType(at: diagnostic)
+        }
+        if inSubset, domain == Int(XML_FROM_IO.rawValue), dtdReadFailure == nil {
+            dtdReadFailure = diagnostic.message
+        }
+        diagnostics.append(diagnostic)
+    }
+
+    /// Records an error libxml2 raised outside the parser context (a catalog it could not read,
+    /// for example), caught by the thread's structured error handler.
+    func recordStray(_ error: xmlError) {
+        diagnostics.append(Diagnostic(libxml2: error, documentName: documentName))
+    }
+
+    /// Notes the document's `<!DOCTYPE>` declaration and rejects it when another type is required.
+    func declareDocumentType(_ declared: DeclaredDocumentType) {
+        declaredType = declared
+        guard case .validation(let required?, _) = mode, declared.publicID != required.publicID else {
+            return
+        }
+        documentTypeRejected = true
+        diagnostics.append(Diagnostic(
+            file: documentName, line: declared.line, column: declared.column, severity: .error,
+            message: "document type is \(declared.summary), but \(required.name) is required: \(required.declaration)"
+        ))
+    }
+
+    /// Opens an external entity (in libxml2 2.9, only ever the external DTD subset) from a local
+    /// file found through the catalog, or records why it cannot be loaded. Never uses the network.
+    ///
+    /// - Returns: The input for libxml2 to read, or nil when nothing was loaded.
+    func loadExternalEntity(
+        publicID: String?, systemID: String?, context: UnsafeMutablePointer<xmlParserCtxt>
+    ) -> xmlParserInputPtr? {
+        let position = ParserContext.position(of: context)
+        guard case .validation(_, let resolver) = mode else {
+            diagnostics.append(Diagnostic(
+                file: documentName, line: position.line, column: position.column, severity: .warning,
+                message: "external entity \(Self.identifiers(publicID, systemID)) not loaded: "
+                    + "a well-formedness check loads nothing"
+            ))
+            return nil
+        }
+        let isExternalSubset = !externalSubsetRequested
+            && publicID == declaredType?.publicID && systemID == declaredType?.systemID
+        if isExternalSubset {
+            externalSubsetRequested = true
+        }
+        let reason: UnavailableDTD.Reason
+        switch resolver.resolve(publicID: publicID, systemID: systemID) {
+        case .local(let path):
+            if let input = xmlNewInputFromFile(context, path) {
+                return input
+            }
+            reason = .unreadable(path: path)
+        case .remote(let url):
+            reason = .remoteOnly(url: url)
+        case .unresolved:
+            reason = .notInCatalog
+        }
+        let unavailable = UnavailableDTD(
+            publicID: publicID, systemID: systemID, reason: reason,
+            searchedCatalogs: resolver.catalog.searchDescription
+        )
+        if isExternalSubset, unavailableDTD == nil {
+            unavailableDTD = unavailable
+        }
+        diagnostics.append(Diagnostic(
+            file: documentName, line: position.line, column: position.column, severity: .error,
+            message: isExternalSubset ? unavailable.description
+                : "external entity \(Self.identifiers(publicID, systemID)) not loaded: \(unavailable)"
+        ))
+        return nil
+    }
+
+    /// The result, once libxml2 has finished.
+    ///
+    /// - Parameters:
+    ///   - requirement: What the document was checked to be, for messages.
+    ///   - parsedDocument: Whether libxml2 returned a document.
+    ///   - wellFormed: libxml2's `wellFormed` flag.
+    ///   - valid: libxml2's `valid` flag (ignored for a well-formedness check).
+    func result(requirement: String, parsedDocument: Bool, wellFormed: Bool, valid: Bool) -> XMLCheckResult {
+        var diagnostics = self.diagnostics
+        var validating = false
+        var partlyUnavailable: UnavailableDTD?
+        if case .validation(_, let resolver) = mode {
+            validating = true
+            if let dtdReadFailure {
+                partlyUnavailable = UnavailableDTD(
+                    publicID: declaredType?.publicID, systemID: declaredType?.systemID,
+                    reason: .partUnreadable(dtdReadFailure), searchedCatalogs: resolver.catalog.searchDescription
+                )
+            }
+        }
+        let rejected = !parsedDocument || !wellFormed || (validating && !valid)
+        if rejected, !diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics.append(Diagnostic(
+                file: documentName, line: 0, column: 0, severity: .error,
+                message: "libxml2 rejected the document without saying why "
+                    + "(document: \(parsedDocument), well-formed: \(wellFormed), valid: \(valid))"
+            ))
+        }
+        let outcome: XMLCheckResult.Outcome
+        if documentTypeRejected {
+            outcome = .failed
+        } else if let unavailable = unavailableDTD ?? partlyUnavailable {
+            outcome = .dtdUnavailable(unavailable)
+        } else if diagnostics.contains(where: { $0.severity == .error }) {
+            outcome = .failed
+        } else {
+            outcome = .passed
+        }
+        return XMLCheckResult(
+            documentName: documentName, requirement: requirement, outcome: outcome, diagnostics: diagnostics
+        )
+    }
+
+    /// A result for a parse that could not start because libxml2 gave no parser context.
+    func contextUnavailableResult(requirement: String) -> XMLCheckResult {
+        XMLCheckResult(
+            documentName: documentName, requirement: requirement, outcome: .failed,
+            diagnostics: diagnostics + [Diagnostic(
+                file: documentName, line: 0, column: 0, severity: .error,
+                message: "libxml2 could not create a parser context (out of memory?)"
+            )]
+        )
+    }
+
+    private func rejectMissingDocumentType(at diagnostic: Diagnostic) {
+        guard case .validation(let required?, _) = mode, declaredType == nil, !documentTypeRejected else {
+            return
+        }
+        documentTypeRejected = true
+        diagnostics.append(Diagnostic(
+            file: diagnostic.file, line: diagnostic.line, column: diagnostic.column, severity: .error,
+            message: "document has no DOCTYPE declaration; \(required.name) requires "
+                + "\(required.declaration) before the root element"
+        ))
+    }
+
+    private static func identifiers(_ publicID: String?, _ systemID: String?) -> String {
+        [publicID.map { "PUBLIC \"\($0)\"" }, systemID.map { "\"\($0)\"" }]
+            .compactMap { $0 }
+            .joined(separator: " ")
+    }
+}

@@ -1,4 +1,0 @@
-import CLibXML2
-import Foundation
-
-func _probe() -> Int32 { xmlKeepBlanksDefault(0) }

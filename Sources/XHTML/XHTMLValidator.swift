@@ -1,0 +1,72 @@
+/// Validates XML documents against their DTD with libxml2, offline, and can require a document
+/// type such as XHTML 1.0 Strict.
+///
+/// DTDs are found through the XML catalog (on Debian, `/etc/xml/catalog` with the package
+/// `w3c-sgml-lib`) and never downloaded. Every problem is collected with its line and column:
+///
+///     let result = XHTMLValidator().validate(html, name: "report.html")
+///     try result.throwIfFailed()   // XMLCheckError listing `report.html:12:7: …` lines
+///
+/// A machine without the DTD gives ``XMLCheckResult/Outcome/dtdUnavailable(_:)``, not
+/// ``XMLCheckResult/Outcome/failed``, so a missing package is never mistaken for a bad document.
+///
+/// Validations are serialized: libxml2 keeps global state (see the module's `LibXML2Runtime`),
+/// so calls from several threads are safe but run one at a time.
+public struct XHTMLValidator: Sendable {
+    /// The default cap on input size: 256 MB.
+    public static let defaultMaximumInputSize = 256 * 1024 * 1024
+
+    /// The document type documents must declare, or nil to accept whatever DTD they declare.
+    public var requiredDocumentType: XHTMLDocumentType?
+    /// Where DTDs are looked up.
+    public var catalog: XMLCatalog
+    /// Documents larger than this many bytes are refused without parsing (at most `Int32.max`).
+    public var maximumInputSize: Int
+
+    /// Creates a validator.
+    ///
+    /// - Parameters:
+    ///   - requiredDocumentType: The type documents must declare; XHTML 1.0 Strict unless told
+    ///     otherwise, nil to validate against whatever DTD a document declares.
+    ///   - catalog: Where DTDs are looked up; libxml2's system catalog by default.
+    ///   - maximumInputSize: The largest document accepted, in bytes.
+    public init(
+        requiring requiredDocumentType: XHTMLDocumentType? = .xhtml1Strict,
+        catalog: XMLCatalog = .system,
+        maximumInputSize: Int = XHTMLValidator.defaultMaximumInputSize
+    ) {
+        self.requiredDocumentType = requiredDocumentType
+        self.catalog = catalog
+        self.maximumInputSize = maximumInputSize
+    }
+
+    /// Validates a document given as text. The text is parsed as UTF-8 whatever its XML
+    /// declaration says, because it is already decoded.
+    ///
+    /// - Parameters:
+    ///   - document: The whole document.
+    ///   - name: The name used in every diagnostic, such as `report.html`.
+    /// - Returns: Every problem found and the verdict.
+    public func validate(_ document: String, name: String) -> XMLCheckResult {
+        parse(name: name).run(document.utf8, encoding: "UTF-8")
+    }
+
+    /// Validates a document given as bytes; libxml2 detects the encoding from the byte order
+    /// mark and the XML declaration (UTF-8 when there is neither).
+    ///
+    /// - Parameters:
+    ///   - document: The whole document.
+    ///   - name: The name used in every diagnostic, such as `report.html`.
+    /// - Returns: Every problem found and the verdict.
+    public func validate(_ document: some Collection<UInt8>, name: String) -> XMLCheckResult {
+        parse(name: name).run(document, encoding: nil)
+    }
+
+    private func parse(name: String) -> XMLParse {
+        XMLParse(
+            documentName: name,
+            check: .validation(required: requiredDocumentType, catalog: catalog),
+            maximumInputSize: maximumInputSize
+        )
+    }
+}

@@ -1,0 +1,95 @@
+import CLibXML2
+
+/// One check of one document: the size cap, the lock, the handlers, the parse and the verdict.
+/// Shared by ``XHTMLValidator`` and ``XMLWellFormedness``.
+struct XMLParse {
+    /// What to check.
+    enum Check {
+        /// Validity against the declared DTD (and, when `required` is set, that type).
+        case validation(required: XHTMLDocumentType?, catalog: XMLCatalog)
+        /// Well-formedness only.
+        case wellFormedness
+    }
+
+    var documentName: String
+    var check: Check
+    var maximumInputSize: Int
+
+    /// What the document is checked to be, for messages.
+    var requirement: String {
+        switch check {
+        case .validation(let required?, _): return "valid \(required.name)"
+        case .validation(nil, _): return "valid against its DTD"
+        case .wellFormedness: return "well-formed XML"
+        }
+    }
+
+    /// libxml2 options. Never the network (`XML_PARSE_NONET`); `XML_PARSE_HUGE` lifts the
+    /// 10,000,000-character limit on one attribute value, which a base64 `data:` URI can pass
+    /// (the size cap applies instead). Entities are not substituted (`XML_PARSE_NOENT` is off):
+    /// validation does not need it and nothing reads the tree.
+    private var options: Int32 {
+        var options = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue
+        if case .validation = check {
+            options |= XML_PARSE_DTDVALID.rawValue
+        }
+        return Int32(truncatingIfNeeded: options)
+    }
+
+    /// Checks `bytes`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document.
+    ///   - encoding: The encoding to force, or nil to let libxml2 detect it.
+    func run(_ bytes: some Collection<UInt8>, encoding: String?) -> XMLCheckResult {
+        let byteCount = bytes.count
+        let limit = min(max(0, maximumInputSize), Int(Int32.max))
+        guard byteCount <= limit else {
+            return XMLCheckResult(
+                documentName: documentName, requirement: requirement,
+                outcome: .inputTooLarge(byteCount: byteCount, limit: limit),
+                diagnostics: [Diagnostic(
+                    file: documentName, line: 0, column: 0, severity: .error,
+                    message: "document is \(byteCount) bytes; documents over \(limit) bytes are not checked"
+                )]
+            )
+        }
+        if let result = bytes.withContiguousStorageIfAvailable({ run(UnsafeRawBufferPointer($0), encoding: encoding) }) {
+            return result
+        }
+        return Array(bytes).withUnsafeBytes { run($0, encoding: encoding) }
+    }
+
+    private func run(_ buffer: UnsafeRawBufferPointer, encoding: String?) -> XMLCheckResult {
+        LibXML2Runtime.exclusively {
+            let session: ParseSession
+            switch check {
+            case .validation(let required, let catalog):
+                session = ParseSession(
+                    documentName: documentName,
+                    mode: .validation(required: required, resolver: CatalogResolver(catalog: catalog))
+                )
+            case .wellFormedness:
+                session = ParseSession(documentName: documentName, mode: .wellFormedness)
+            }
+            return withExtendedLifetime(session) {
+                // Errors raised outside the parser context (an unreadable catalog, for example)
+                // go to the thread's structured handler; catch them for this parse only.
+                xmlSetStructuredErrorFunc(Unmanaged.passUnretained(session).toOpaque()) { data, error in
+                    guard let data, let error else { return }
+                    Unmanaged<ParseSession>.fromOpaque(data).takeUnretainedValue().recordStray(error.pointee)
+                }
+                defer { xmlSetStructuredErrorFunc(nil, nil) }
+
+                guard let context = ParserContext(session: session) else {
+                    return session.contextUnavailableResult(requirement: requirement)
+                }
+                let verdict = context.read(buffer, encoding: encoding, options: options)
+                return session.result(
+                    requirement: requirement, parsedDocument: verdict.parsedDocument,
+                    wellFormed: verdict.wellFormed, valid: verdict.valid
+                )
+            }
+        }
+    }
+}

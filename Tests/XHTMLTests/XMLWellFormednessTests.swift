@@ -1,0 +1,77 @@
+import Testing
+import XHTML
+
+/// Well-formedness of standalone XML such as an SVG chart, before it is embedded as a data: URI.
+@Suite struct XMLWellFormednessTests {
+    @Test func wellFormedSVGPasses() {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100">
+              <title>Weight &amp; length</title>
+              <path d="M0 100 L50 60 L100 40" fill="none" stroke="#c33"/>
+              <text x="10" y="20">3,4 kg</text>
+            </svg>
+            """
+        let result = XMLWellFormedness.check(svg, name: "weight.svg")
+        #expect(result.outcome == .passed, "\(result)")
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func svgWithExternalDoctypeLoadsNothing() {
+        // Checking well-formedness must not try to fetch the SVG 1.1 DTD.
+        let svg = """
+            <?xml version="1.0"?>
+            <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
+            <svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>
+            """
+        let result = XMLWellFormedness.check(svg, name: "chart.svg")
+        #expect(result.outcome == .passed, "\(result)")
+        #expect(result.diagnostics.isEmpty, "\(result)")
+    }
+
+    @Test func warningsAreKeptApartAndDoNotFail() throws {
+        // Position read off `xmllint --noout` (caret under column 25).
+        let result = XMLWellFormedness.check("<svg xmlns=\"relative/ns\"><rect/></svg>", name: "chart.svg")
+        #expect(result.outcome == .passed, "\(result)")
+        #expect(result.errors.isEmpty)
+        #expect(result.warnings.map(\.description) == ["chart.svg:1:25: warning: xmlns: URI relative/ns is not absolute"])
+        #expect(throws: Never.self) { try result.throwIfFailed() }
+    }
+
+    struct BrokenCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var svg: String
+        var first: ExpectedProblem
+        var testDescription: String { name }
+    }
+
+    // Positions read off `xmllint --noout` for the same text.
+    static let brokenCases: [BrokenCase] = [
+        BrokenCase(
+            name: "unclosed element",
+            svg: "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<g><rect width=\"1\"></g>\n</svg>",
+            first: ExpectedProblem(2, 24, "Opening and ending tag mismatch: rect line 2 and g")
+        ),
+        BrokenCase(
+            name: "unquoted attribute",
+            svg: "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<rect width=10/>\n</svg>",
+            first: ExpectedProblem(2, 13, "AttValue: \" or ' expected")
+        ),
+        BrokenCase(
+            name: "bare ampersand",
+            svg: "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>A & B</text></svg>",
+            first: ExpectedProblem(1, 50, "xmlParseEntityRef: no name")
+        ),
+    ]
+
+    @Test(arguments: brokenCases)
+    func brokenSVGFailsWithPosition(_ broken: BrokenCase) throws {
+        let result = XMLWellFormedness.check(broken.svg, name: "chart.svg")
+        #expect(result.outcome == .failed, "\(result)")
+        let first = try #require(result.errors.first)
+        #expect(ExpectedProblem(first) == broken.first)
+        #expect(first.file == "chart.svg")
+        let error = try #require(throws: XMLCheckError.self) { try result.throwIfFailed() }
+        #expect(error.description.hasPrefix("chart.svg is not well-formed XML ("))
+        #expect(error.description.contains("\nchart.svg:\(broken.first.line):\(broken.first.column): \(broken.first.message)"))
+    }
+}
