@@ -1,0 +1,138 @@
+/// Escaping of values inside Markdown (CommonMark and GitHub tables), so a value shows as its own text and
+/// cannot break a table row or start formatting.
+///
+/// - A backslash goes before `\` `` ` `` `*` `_` `[` `]` `<` `|` `~` anywhere in the value (`|` would end a
+///   table cell, `<` would start HTML or an autolink, `~` strike-through).
+/// - A backslash goes before `&` when it starts something that reads as a character reference (`&amp;`,
+///   `&#60;`, `&#x3C;`), so the reference shows literally; a lone `&` stays as is.
+/// - At the start of the value (after any spaces or tabs), where a Markdown block could begin:
+///   `#` (heading), `>` (quote) and `=` (underline heading) are escaped; `-` and `+` (list item, rule) are
+///   escaped unless a digit follows, so `-3` stays `-3`; a run of digits followed by `.` or `)` and then a
+///   space, a tab or the end (`1. `, `2)`) gets its `.` or `)` escaped, so `3.5` stays `3.5`.
+/// - **Line breaks** (`\r\n`, `\r`, `\n`) cannot appear inside a table cell, and `<br>` cannot be spelled in a
+///   value because `<` is escaped; each is replaced by `lineBreak`, **a single space** unless you pass
+///   something else (for example `"<br />"`, which the escaper then writes as is). When `lineBreak` ends
+///   with a newline, the start-of-line rules apply again after it.
+///
+/// ```swift
+/// MarkdownEscaping.escape("# a|b *c*") // "\\# a\\|b \\*c\\*"
+/// ```
+public enum MarkdownEscaping {
+    /// `value` escaped for Markdown, with line breaks replaced by `lineBreak`.
+    public static func escape(_ value: String, lineBreak: String = " ") -> String {
+        var result = ""
+        write(value, lineBreak: lineBreak, to: &result)
+        return result
+    }
+
+    /// Writes `value` escaped for Markdown into `target`.
+    public static func write<Target: TextOutputStream>(
+        _ value: String, lineBreak: String = " ", to target: inout Target
+    ) {
+        let restartsLine = lineBreak.hasSuffix("\n")
+        UTF8Bytes.with(value) { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 8)
+            var index = 0
+            var lineStart = true
+            while index < bytes.count {
+                if lineStart {
+                    index = writeLineStart(bytes, from: index, into: &output)
+                    lineStart = false
+                    continue
+                }
+                let byte = bytes[index]
+                switch byte {
+                case 0x0D, 0x0A:
+                    output.append(contentsOf: lineBreak.utf8)
+                    if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                    lineStart = restartsLine
+                case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+                    UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+                    output.append(UInt8(ascii: "\\"))
+                    output.append(byte)
+                case UInt8(ascii: "&") where startsCharacterReference(bytes, at: index):
+                    output.append(UInt8(ascii: "\\"))
+                    output.append(byte)
+                default:
+                    output.append(byte)
+                }
+                index += 1
+            }
+            target.write(String(decoding: output, as: UTF8.self))
+        }
+    }
+
+    /// Copies leading blanks, escapes a block marker if one follows, and returns where normal escaping goes on.
+    private static func writeLineStart(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into output: inout [UInt8]
+    ) -> Int {
+        var index = start
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == 0x09 {
+            output.append(bytes[index])
+            index += 1
+        }
+        guard index < bytes.count else { return index }
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "="):
+            output.append(UInt8(ascii: "\\"))
+            output.append(byte)
+            return index + 1
+        case UInt8(ascii: "-"), UInt8(ascii: "+"):
+            if index + 1 < bytes.count, isDigit(bytes[index + 1]) { return index }
+            output.append(UInt8(ascii: "\\"))
+            output.append(byte)
+            return index + 1
+        case _ where isDigit(byte):
+            var end = index
+            while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")") else {
+                return index
+            }
+            let after = end + 1
+            guard after == bytes.count || bytes[after] == UInt8(ascii: " ") || bytes[after] == 0x09 else {
+                return index
+            }
+            output.append(contentsOf: bytes[index..<end])
+            output.append(UInt8(ascii: "\\"))
+            output.append(bytes[end])
+            return after
+        default:
+            return index
+        }
+    }
+
+    /// `&name;`, `&#digits;` or `&#xhex;`, as CommonMark recognises them (name up to 32 characters).
+    private static func startsCharacterReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        var index = start + 1
+        guard index < bytes.count else { return false }
+        var count = 0
+        if bytes[index] == UInt8(ascii: "#") {
+            index += 1
+            let hex = index < bytes.count && (bytes[index] == UInt8(ascii: "x") || bytes[index] == UInt8(ascii: "X"))
+            if hex { index += 1 }
+            while index < bytes.count, count < 8, hex ? isHexDigit(bytes[index]) : isDigit(bytes[index]) {
+                index += 1; count += 1
+            }
+        } else {
+            while index < bytes.count, count < 32, isLetterOrDigit(bytes[index]) {
+                if count == 0 && isDigit(bytes[index]) { return false }
+                index += 1; count += 1
+            }
+        }
+        return count > 0 && index < bytes.count && bytes[index] == UInt8(ascii: ";")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+    }
+}

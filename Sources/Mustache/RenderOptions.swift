@@ -1,0 +1,40 @@
+/// How a ``Template`` renders: escaping, where partials come from, and how strict to be.
+public struct RenderOptions: Sendable {
+    /// The escaping for `{{name}}`; nil uses the template's own ``Template/format``. Also picks the file
+    /// extension tried when looking up partials (see ``PartialNaming``).
+    public var format: OutputFormat?
+    /// Where `{{>name}}` partials and `{{<name}}` parents come from.
+    public var partials: any PartialSource
+    /// What a partial or parent that no source has does. (A partial name a source refuses, such as
+    /// `../x` in a ``DirectoryPartialSource``, is an error either way.)
+    public var missingPartials: MissingPartialBehavior
+    /// How deep partials, parents, blocks, sections and lambdas may nest while rendering before
+    /// ``TemplateError/Reason/renderingTooDeep(tag:limit:)`` stops a runaway recursion.
+    public var maximumDepth: Int
+
+    /// - Parameters:
+    ///   - format: Escaping for `{{name}}`; nil for the template's own format.
+    ///   - partials: Partial templates; none by default.
+    ///   - missingPartials: ``MissingPartialBehavior/throwError`` by default (strict); the Mustache spec's
+    ///     behaviour is ``MissingPartialBehavior/renderEmpty``.
+    ///   - maximumDepth: 100 by default.
+    public init(
+        format: OutputFormat? = nil,
+        partials: any PartialSource = DictionaryPartialSource([:]),
+        missingPartials: MissingPartialBehavior = .throwError,
+        maximumDepth: Int = 100
+    ) {
+        self.format = format
+        self.partials = partials
+        self.missingPartials = missingPartials
+        self.maximumDepth = maximumDepth
+    }
+}
+
+/// What rendering does with a partial or parent that no ``PartialSource`` provides.
+public enum MissingPartialBehavior: Sendable, Hashable {
+    /// Stop with ``TemplateError/Reason/missingPartial(name:tried:)`` at the tag (strict).
+    case throwError
+    /// Render nothing in its place, as the Mustache specification says (lenient).
+    case renderEmpty
+}

@@ -1,0 +1,38 @@
+import Mustache
+import Testing
+
+@Suite("Markdown escaping")
+struct MarkdownEscapingTests {
+    @Test("Inline markup characters get a backslash anywhere", arguments: [
+        ("a|b", "a\\|b"), ("back\\slash", "back\\\\slash"), ("`code`", "\\`code\\`"), ("*em* _em_", "\\*em\\* \\_em\\_"),
+        ("[link](x)", "\\[link\\](x)"), ("<b>", "\\<b>"), ("~~gone~~", "\\~\\~gone\\~\\~"),
+        ("plain text, 3.5 kg; -3", "plain text, 3.5 kg; -3"), ("x # y > z", "x # y > z"),
+    ])
+    func inline(_ value: String, _ expected: String) {
+        #expect(MarkdownEscaping.escape(value) == expected)
+    }
+
+    @Test("Block markers at the start are escaped; look-alikes are left alone", arguments: [
+        ("# Title", "\\# Title"), ("#tag", "\\#tag"), ("> quote", "\\> quote"), ("=====", "\\====="),
+        ("- item", "\\- item"), ("+ item", "\\+ item"), ("---", "\\---"), ("-3", "-3"), ("+44", "+44"),
+        ("1. first", "1\\. first"), ("12) twelfth", "12\\) twelfth"), ("2024.", "2024\\."), ("3.5 kg", "3.5 kg"),
+        ("  # indented", "  \\# indented"),
+    ])
+    func lineStart(_ value: String, _ expected: String) {
+        #expect(MarkdownEscaping.escape(value) == expected)
+    }
+
+    @Test("Character references are escaped so they show literally; a lone & is not")
+    func references() {
+        #expect(MarkdownEscaping.escape("&amp; &#60; &#x3C; & Co &nope") == "\\&amp; \\&#60; \\&#x3C; & Co &nope")
+    }
+
+    @Test("Line breaks become a space, or the given replacement; the table row stays one line")
+    func lineBreaks() throws {
+        #expect(MarkdownEscaping.escape("one\ntwo\r\nthree\rfour") == "one two three four")
+        #expect(MarkdownEscaping.escape("a\n# b", lineBreak: "<br />") == "a<br /># b")
+        #expect(MarkdownEscaping.escape("a\n# b", lineBreak: "\n") == "a\n\\# b")
+        let template = try Template(source: "| {{note}} | {{n}} |\n", name: "table.md.mustache")
+        #expect(try template.render(["note": "line 1\nline | 2", "n": -3]) == "| line 1 line \\| 2 | -3 |\n")
+    }
+}
