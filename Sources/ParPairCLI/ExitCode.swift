@@ -1,0 +1,16 @@
+/// Process exit codes, from BSD's sysexits.h, so scripts and cron can tell failures apart.
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// The command was used wrongly: bad option, bad value, missing argument.
+    case usage = 64
+    /// The input data was wrong: not a store, a malformed store, an invalid template.
+    case dataError = 65
+    /// An input file did not exist or was not readable.
+    case noInput = 66
+    /// A bug in this tool.
+    case software = 70
+    /// An output file could not be created.
+    case cantCreate = 73
+    /// Reading or writing failed.
+    case ioError = 74
+}

@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command writes: a file, replaced atomically, or standard output (`-`).
+///
+/// A file is written to a temporary file in the same folder, flushed to disk and renamed over the
+/// target only when everything succeeded, so a failed run never leaves a partial file behind.
+struct OutputFile {
+    let path: String
+
+    var isStandardOutput: Bool { path == "-" }
+
+    /// Writes `bytes` to the destination.
+    /// - Throws: `GeneralError` with exit 73 when the file cannot be created, 74 when writing fails.
+    func write(_ bytes: some Collection<UInt8>) throws {
+        if isStandardOutput {
+            try Self.writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw GeneralError("cannot write \(path): the folder \(folder) does not exist", exitCode: .cantCreate)
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw GeneralError("cannot write \(path): it is a folder", exitCode: .cantCreate)
+        }
+        let temporary = folder + "/." + url.lastPathComponent + ".partial-" + UUID().uuidString.prefix(8)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            throw GeneralError("cannot create \(path): \(Self.lastError())", exitCode: .cantCreate)
+        }
+        var renamed = false
+        defer {
+            if !renamed { unlink(temporary) }
+        }
+        do {
+            try Self.writeAll(bytes, to: descriptor, name: path)
+            guard fsync(descriptor) == 0 else {
+                throw GeneralError("cannot write \(path): \(Self.lastError())", exitCode: .ioError)
+            }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else {
+            throw GeneralError("cannot write \(path): \(Self.lastError())", exitCode: .ioError)
+        }
+        guard rename(temporary, path) == 0 else {
+            throw GeneralError("cannot replace \(path): \(Self.lastError())", exitCode: .cantCreate)
+        }
+        renamed = true
+    }
+
+    /// Writes a string as UTF-8.
+    func write(_ text: String) throws { try write(Array(text.utf8)) }
+
+    private static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32, name: String) throws {
+        let buffer = Array(bytes)
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { raw in
+                systemWrite(descriptor, raw.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw GeneralError("cannot write \(name): \(lastError())", exitCode: .ioError)
+            }
+            offset += written
+        }
+    }
+
+    private static func lastError() -> String { String(cString: strerror(errno)) }
+}
+
+/// POSIX `write(2)`, named apart from our own `write` methods.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #elseif canImport(Musl)
+    Musl.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}

@@ -1,0 +1,75 @@
+/// Builds an SVG document as text, escaping every attribute value and text node.
+///
+/// Charts are embedded as `data:` images, so the SVG must be a well-formed XML document on its own;
+/// every string that comes from data passes through `escape`.
+struct SVGWriter {
+    private(set) var body = ""
+    let width: Double
+    let height: Double
+    let title: String
+
+    init(width: Double, height: Double, title: String) {
+        self.width = width
+        self.height = height
+        self.title = title
+    }
+
+    /// Adds an element with attributes and optional text content.
+    mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, text: String? = nil) {
+        body += "<" + name
+        for (key, value) in attributes {
+            body += " " + key + "=\"" + Self.escape(value) + "\""
+        }
+        if let text {
+            body += ">" + Self.escape(text) + "</" + name + ">\n"
+        } else {
+            body += "/>\n"
+        }
+    }
+
+    /// Adds raw markup that this program wrote itself (definitions, groups).
+    mutating func raw(_ markup: String) { body += markup }
+
+    /// The finished document.
+    var document: String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Self.number(width))" \
+        height="\(Self.number(height))" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" \
+        font-family="Helvetica, Arial, sans-serif" font-size="11">
+        <title>\(Self.escape(title))</title>
+        \(ChartStyle.definitions)
+        \(body)</svg>
+
+        """
+    }
+
+    /// XML-escapes text and drops characters XML 1.0 does not allow.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            default:
+                let value = scalar.value
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A coordinate with at most two decimals and no exponent, locale-independent.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 100).rounded() / 100
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        return String(rounded)
+    }
+}
