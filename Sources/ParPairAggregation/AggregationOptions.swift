@@ -1,0 +1,56 @@
+import Foundation
+import ParPairModel
+
+/// How logs are cut into days and weeks and how figures are shown.
+///
+/// ```swift
+/// let options = AggregationOptions(
+///     timeZone: TimeZone(identifier: "Europe/Berlin")!,
+///     today: CivilDate(year: 2024, month: 6, day: 1),
+///     dayStart: try ClockTime(parsing: "02:00"),
+///     weeks: try WeekSelection(parsingWeeks: "0-3"))
+/// ```
+public struct AggregationOptions: Sendable, Hashable {
+    /// The zone in which days are counted (`--tz`).
+    public var timeZone: TimeZone
+    /// The last day the report covers (`--today`); later logs are findings.
+    public var today: CivilDate
+    /// When report days begin on the local clock (`--day-start`, default 00:00).
+    public var dayStart: ClockTime
+    /// The local clock range counted as night for `night_sleep_h` (`--night`, default 19:00-07:00).
+    public var night: ClockRange
+    /// Millilitres or ounces for every volume figure (`--units`).
+    public var units: VolumeUnits
+    /// The weeks to summarize (`--weeks A-B`, `--last N`, or all).
+    public var weeks: WeekSelection
+
+    public init(
+        timeZone: TimeZone, today: CivilDate, dayStart: ClockTime = .midnight,
+        night: ClockRange = .defaultNight, units: VolumeUnits = .metric, weeks: WeekSelection = .all
+    ) {
+        self.timeZone = timeZone
+        self.today = today
+        self.dayStart = dayStart
+        self.night = night
+        self.units = units
+        self.weeks = weeks
+    }
+
+    /// Minutes after local midnight at which report days begin.
+    public var dayStartMinutes: Int { dayStart.minutes }
+
+    /// The time zone with this identifier (`--tz Europe/Berlin`).
+    ///
+    /// - Throws: `OptionValueError` for an identifier the system does not know.
+    public static func timeZone(named identifier: String) throws(OptionValueError) -> TimeZone {
+        guard let zone = TimeZone(identifier: identifier) else {
+            throw OptionValueError(value: identifier, expected: "a time zone identifier such as Europe/Berlin")
+        }
+        return zone
+    }
+
+    /// The local date of an instant in `timeZone`, e.g. the default `--today` from `Date()`.
+    public func civilDate(of date: Date) -> CivilDate {
+        LifeCalendar(timeZone: timeZone, dayStartMinutes: 0).civilDate(of: date)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import ParPairModel
+
+extension Aggregator {
+    /// Adds an activity: its whole duration counts on the day it starts, when it has a valid end.
+    public func add(_ log: ActivityLog) {
+        guard let baby = baby(for: log.baby, kind: .activity, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
+        let start = log.startTime.timeIntervalSinceReferenceDate
+        guard let placement = admit(baby, kind: .activity, id: log.id, rowID: log.rowID, start: start) else { return }
+        func report(_ rule: FindingRule, _ reason: String) -> Int? {
+            baby.report(rule, kind: .activity, id: log.id, rowID: log.rowID, time: start, reason: reason, placement: placement)
+        }
+        if case .other(let text) = log.type {
+            baby.noteUnknown(kind: .activity, field: "activity type", text: text, id: log.id, rowID: log.rowID, time: start, placement: placement)
+        }
+        baby.activitySessions.noteSession(start: start)
+        var seconds = 0.0
+        switch EndCheck(end: log.endTime, start: start) {
+        case .open:
+            let listed = report(.openActivity, "\(log.type.isUnknown ? "activity" : log.type.rawValue) has no end; left out of activity minutes")
+            baby.activitySessions.noteOpen(start: start, rowID: log.rowID, finding: listed)
+        case .invalidTime:
+            _ = report(.badTime, "end time is not a valid instant; left out of activity minutes")
+        case .beforeStart(let time):
+            _ = report(.endBeforeStart, "ends at \(baby.localTime(time)), before it starts; left out of activity minutes")
+        case .valid(let duration):
+            seconds = duration
+        }
+        guard case .week(let week, let day) = placement else { return }
+        week.days[day].activities += 1
+        week.days[day].activitySeconds += seconds
+        if case .tummyTime = log.type { week.days[day].tummyTimeSeconds += seconds }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import ParPairModel
+
+extension Aggregator {
+    /// Adds a diaper change at its time: wet = Wet + Mixed, dirty = Dirty + Mixed.
+    public func add(_ log: DiaperLog) {
+        guard let baby = baby(for: log.baby, kind: .diaper, id: log.id, rowID: log.rowID, time: log.time) else { return }
+        let time = log.time.timeIntervalSinceReferenceDate
+        guard let placement = admit(baby, kind: .diaper, id: log.id, rowID: log.rowID, start: time) else { return }
+        if case .other(let text) = log.type {
+            baby.noteUnknown(kind: .diaper, field: "diaper type", text: text, id: log.id, rowID: log.rowID, time: time, placement: placement)
+        }
+        guard case .week(let week, let day) = placement else { return }
+        week.days[day].diapers += 1
+        switch log.type {
+        case .wet:
+            week.days[day].wet += 1
+        case .dirty:
+            week.days[day].dirty += 1
+        case .mixed:
+            week.days[day].wet += 1
+            week.days[day].dirty += 1
+            week.days[day].mixed += 1
+        case .dry:
+            week.days[day].dry += 1
+        case .other:
+            break
+        }
+        baby.addTimelineDiaper(log.type, time: time, week: week, day: day)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import ParPairModel
+
+extension Aggregator {
+    /// Adds a feed: counted by type on the day it starts; breastfeeding minutes from valid ends,
+    /// bottle volumes converted to ml, solids in grams; gaps between consecutive starts.
+    public func add(_ log: FoodLog) {
+        guard let baby = baby(for: log.baby, kind: .food, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
+        let start = log.startTime.timeIntervalSinceReferenceDate
+        guard let placement = admit(baby, kind: .food, id: log.id, rowID: log.rowID, start: start) else { return }
+
+        func report(_ rule: FindingRule, _ reason: String) -> Int? {
+            baby.report(rule, kind: .food, id: log.id, rowID: log.rowID, time: start, reason: reason, placement: placement)
+        }
+        var breastfeedingSeconds = 0.0
+        var milliliters = 0.0
+        var grams = 0.0
+
+        if let amount = log.amount, !amount.isFinite || amount < 0 {
+            _ = report(.badAmount, "\(Aggregator.feedName(log.type)) amount \(Aggregator.amountText(amount)) is not a usable number; left out")
+        }
+        if case .other(let text) = log.feedingUnit {
+            baby.noteUnknown(kind: .food, field: "unit", text: text, id: log.id, rowID: log.rowID, time: start, placement: placement)
+        }
+        let end = EndCheck(end: log.endTime, start: start)
+
+        switch log.type {
+        case .breastfeeding:
+            baby.breastfeedSessions.noteSession(start: start)
+            switch end {
+            case .open:
+                let listed = report(.openBreastfeed, "breastfeed has no end; left out of breastfeeding minutes")
+                baby.breastfeedSessions.noteOpen(start: start, rowID: log.rowID, finding: listed)
+            case .invalidTime:
+                _ = report(.badTime, "end time is not a valid instant; left out of breastfeeding minutes")
+            case .beforeStart(let time):
+                _ = report(.endBeforeStart, "ends at \(baby.localTime(time)), before it starts; left out of breastfeeding minutes")
+            case .valid(let duration):
+                if duration > 4 * 3600 {
+                    _ = report(.breastfeedOver4h, "breastfeed lasts \(Aggregator.hoursText(duration)) h (over 4 h); left out of breastfeeding minutes")
+                } else {
+                    breastfeedingSeconds = duration
+                }
+            }
+        case .formula, .pumpedMilk:
+            milliliters = liquidMilliliters(log, report: report)
+        case .solids:
+            grams = solidsGrams(log, report: report)
+        case .other(let text):
+            baby.noteUnknown(kind: .food, field: "feed type", text: text, id: log.id, rowID: log.rowID, time: start, placement: placement)
+        }
+        if case .breastfeeding = log.type {} else {
+            switch end {
+            case .invalidTime: _ = report(.badTime, "end time is not a valid instant")
+            case .beforeStart(let time): _ = report(.endBeforeStart, "ends at \(baby.localTime(time)), before it starts")
+            case .open, .valid: break
+            }
+        }
+
+        guard case .week(let week, let day) = placement else {
+            baby.lastFeedWeek = nil
+            baby.lastFeedStart = start
+            return
+        }
+        switch log.type {
+        case .breastfeeding:
+            week.days[day].breastfeeds += 1
+            week.days[day].breastfeedingSeconds += breastfeedingSeconds
+        case .formula:
+            week.days[day].formulaFeeds += 1
+            week.days[day].formulaMilliliters += milliliters
+        case .pumpedMilk:
+            week.days[day].pumpedMilkFeeds += 1
+            week.days[day].pumpedMilkMilliliters += milliliters
+        case .solids:
+            week.days[day].solidsFeeds += 1
+            week.days[day].solidsGrams += grams
+        case .other:
+            week.days[day].otherFeeds += 1
+        }
+        if let previous = baby.lastFeedWeek, previous === week {
+            let gap = start - baby.lastFeedStart
+            if gap > week.longestFeedGap { week.longestFeedGap = gap }
+            if baby.lastFeedDay == day, gap > week.days[day].longestFeedGap { week.days[day].longestFeedGap = gap }
+        }
+        baby.lastFeedWeek = week
+        baby.lastFeedDay = day
+        baby.lastFeedStart = start
+        baby.addTimelineFeed(log.type, time: start, week: week, day: day)
+    }
+
+    /// The ml of a formula or pumped-milk feed that may enter the totals; 0 (with a finding) otherwise.
+    private func liquidMilliliters(_ log: FoodLog, report: (FindingRule, String) -> Int?) -> Double {
+        func typeName() -> String { Aggregator.feedName(log.type) }
+        guard let amount = log.amount else {
+            _ = report(.missingAmount, "\(typeName()) without an amount; counted, with no volume")
+            return 0
+        }
+        guard amount.isFinite, amount >= 0 else { return 0 }
+        let milliliters: Double
+        switch log.feedingUnit {
+        case nil:
+            _ = report(.liquidWithoutUnit, "\(typeName()) amount \(Aggregator.amountText(amount)) has no unit; left out of volumes")
+            return 0
+        case .grams:
+            _ = report(.liquidInGrams, "\(typeName()) amount \(Aggregator.amountText(amount)) g is in grams, not a volume; left out of volumes")
+            return 0
+        case .other:
+            return 0  // listed once per value as an unknown unit
+        case .milliliters:
+            milliliters = amount
+        case .ounces:
+            milliliters = amount * FeedingUnit.millilitersPerOunce
+        }
+        guard milliliters <= 1000 else {
+            _ = report(.amountOver1000ml, "\(typeName()) amount \(Aggregator.amountText(amount)) \(log.feedingUnit?.rawValue ?? "") "
+                + "(\(FixedDecimal.format(milliliters, decimals: 1)) ml) is over 1,000 ml in one feed; left out of volumes")
+            return 0
+        }
+        return milliliters
+    }
+
+    /// `formula`, `pumped milk`, `feed` (unknown types): made only when a finding needs it.
+    static func feedName(_ type: FoodType) -> String {
+        type.isUnknown ? "feed" : type.rawValue.lowercased()
+    }
+
+    /// The grams of a solids feed that may enter `solids_g`; no amount is normal for solids.
+    private func solidsGrams(_ log: FoodLog, report: (FindingRule, String) -> Int?) -> Double {
+        guard let amount = log.amount, amount.isFinite, amount >= 0 else { return 0 }
+        switch log.feedingUnit {
+        case .grams:
+            return amount
+        case .other:
+            return 0  // listed once per value as an unknown unit
+        case nil, .milliliters, .ounces:
+            let unit = log.feedingUnit.map { " \($0.rawValue)" } ?? " with no unit"
+            _ = report(.solidsNotInGrams, "solids amount \(Aggregator.amountText(amount))\(unit) is not in grams; left out of solids_g")
+            return 0
+        }
+    }
+}

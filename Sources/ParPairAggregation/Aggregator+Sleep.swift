@@ -1,0 +1,55 @@
+import Foundation
+import ParPairModel
+
+extension Aggregator {
+    /// Adds a sleep: counted on the day it starts; a valid session's time is spread over the days it
+    /// covers by absolute instants, overlapping sessions merged so shared time counts once.
+    public func add(_ log: SleepLog) {
+        guard let baby = baby(for: log.baby, kind: .sleep, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
+        let start = log.startTime.timeIntervalSinceReferenceDate
+        guard let placement = admit(baby, kind: .sleep, id: log.id, rowID: log.rowID, start: start) else { return }
+        func report(_ rule: FindingRule, _ reason: String) -> Int? {
+            baby.report(rule, kind: .sleep, id: log.id, rowID: log.rowID, time: start, reason: reason, placement: placement)
+        }
+
+        if case .week(let week, let day) = placement { week.days[day].sleeps += 1 }
+        baby.sleepSessions.noteSession(start: start)
+
+        let duration: Double
+        switch EndCheck(end: log.endTime, start: start) {
+        case .open:
+            let listed = report(.openSleep, "sleep has no end; left out of sleep time")
+            baby.sleepSessions.noteOpen(start: start, rowID: log.rowID, finding: listed)
+            return
+        case .invalidTime:
+            _ = report(.badTime, "end time is not a valid instant; left out of sleep time")
+            return
+        case .beforeStart(let time):
+            _ = report(.endBeforeStart, "ends at \(baby.localTime(time)), before it starts; left out of sleep time")
+            return
+        case .valid(let seconds):
+            guard seconds <= 24 * 3600 else {
+                _ = report(.sleepOver24h, "sleep lasts \(Aggregator.hoursText(seconds)) h (over 24 h); left out of sleep time")
+                return
+            }
+            duration = seconds
+        }
+
+        if case .week(let week, let day) = placement, duration > week.days[day].longestSleep {
+            week.days[day].longestSleep = duration
+        }
+        let end = start + duration
+        if var run = baby.sleepRun, start < run.end {
+            _ = report(.overlappingSleep, "overlaps the sleep that started \(baby.localTime(run.leadStart)); shared time counted once")
+            if end > run.end {
+                run.end = end
+                run.leadStart = start
+                run.leadRowID = log.rowID
+            }
+            baby.sleepRun = run
+        } else {
+            if let run = baby.sleepRun { baby.distribute(run) }
+            baby.sleepRun = SleepRun(start: start, end: end, leadStart: start, leadRowID: log.rowID)
+        }
+    }
+}

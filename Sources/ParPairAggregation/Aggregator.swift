@@ -1,0 +1,194 @@
+import Foundation
+import ParPairModel
+
+/// Folds logs into day and week totals as a reader steps through them, one pass per table.
+///
+/// Memory grows with the number of weeks that hold logs, not with the number of logs (apart from
+/// `DuplicateIDCheck.fingerprints`, which remembers 8–16 bytes per log; pass `.known` to avoid it).
+///
+/// **Order.** Food logs and sleep logs of each baby must arrive in start order (ties in any order), as
+/// the store reader delivers them (`ORDER BY ZSTARTTIME, Z_PK`): feed gaps and the merging of
+/// overlapping sleeps are computed on the fly. Diapers and activities may arrive in any order, and
+/// tables and babies may interleave freely. Unsorted food or sleep input makes `finish()` throw;
+/// `aggregate(babies:options:logs:)` sorts an arbitrary collection first.
+///
+/// ```swift
+/// let aggregator = Aggregator(babies: babies, options: options)
+/// try store.forEachFoodLog { aggregator.add($0) }   // then sleeps, diapers, activities
+/// let result = try aggregator.finish()
+/// ```
+public final class Aggregator {
+    public let options: AggregationOptions
+    let calendar: LifeCalendar
+    let babyStates: [BabyAccumulator]
+    private let babyIndex: [UUID: Int]
+    private var lastBabyID: UUID?
+    private var lastBaby: BabyAccumulator?
+    var duplicates: DuplicateTracker
+    var storeFindings: [Finding] = []
+    var orderProblem: AggregationError?
+
+    /// - Parameters:
+    ///   - babies: the babies of the store, in the order results should list them. Logs pointing at
+    ///     another id are orphans.
+    ///   - options: time zone, day start, night, today, units and week selection.
+    ///   - duplicateCheck: how repeated log ids are found (see `DuplicateIDCheck`).
+    public init(babies: [Baby], options: AggregationOptions, duplicateCheck: DuplicateIDCheck = .fingerprints) {
+        self.options = options
+        let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStart.minutes)
+        self.calendar = calendar
+        babyStates = babies.map { BabyAccumulator(baby: $0, options: options, calendar: calendar) }
+        var index: [UUID: Int] = [:]
+        for (position, baby) in babies.enumerated() where index[baby.id] == nil { index[baby.id] = position }
+        babyIndex = index
+        duplicates = DuplicateTracker(duplicateCheck)
+    }
+
+    /// Adds any kind of log.
+    public func add(_ record: LogRecord) {
+        switch record {
+        case .food(let log): add(log)
+        case .sleep(let log): add(log)
+        case .diaper(let log): add(log)
+        case .activity(let log): add(log)
+        }
+    }
+
+    /// Ends the input and returns the summaries.
+    ///
+    /// - Throws: `AggregationError.unsortedInput` when food or sleep logs of a baby came out of start order.
+    public func finish() throws(AggregationError) -> AggregationResult {
+        if let orderProblem { throw orderProblem }
+        return result()
+    }
+
+    /// Aggregates a collection in any order: it is sorted per table by start, then row, and folded.
+    ///
+    /// For tests and small inputs; a store reader should stream sorted rows into `add` instead.
+    public static func aggregate(
+        babies: [Baby], options: AggregationOptions, logs: some Sequence<LogRecord>,
+        duplicateCheck: DuplicateIDCheck = .fingerprints
+    ) -> AggregationResult {
+        func key(_ record: LogRecord) -> Double {
+            let start = record.start.timeIntervalSinceReferenceDate
+            return start.isNaN ? -.infinity : start
+        }
+        let sorted = logs.sorted { lhs, rhs in
+            if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+            let left = key(lhs)
+            let right = key(rhs)
+            if left != right { return left < right }
+            return rowID(lhs) < rowID(rhs)
+        }
+        let aggregator = Aggregator(babies: babies, options: options, duplicateCheck: duplicateCheck)
+        for record in sorted { aggregator.add(record) }
+        return aggregator.result()
+    }
+
+    private static func rowID(_ record: LogRecord) -> Int64 {
+        switch record {
+        case .food(let log): log.rowID
+        case .sleep(let log): log.rowID
+        case .diaper(let log): log.rowID
+        case .activity(let log): log.rowID
+        }
+    }
+
+    // MARK: Per row
+
+    /// The baby a log belongs to; nil for an orphan, which is listed at store level.
+    @inline(__always)
+    func baby(for reference: BabyReference, kind: LogKind, id: UUID, rowID: Int64, time: Date) -> BabyAccumulator? {
+        if case .baby(let babyID) = reference {
+            if babyID == lastBabyID, let lastBaby { return lastBaby }
+            if babyStates.count <= 16 {
+                for state in babyStates where state.baby.id == babyID {
+                    lastBabyID = babyID
+                    lastBaby = state
+                    return state
+                }
+            } else if let position = babyIndex[babyID] {
+                lastBabyID = babyID
+                lastBaby = babyStates[position]
+                return babyStates[position]
+            }
+        }
+        let reason = reference.orphanReason
+            ?? "points at baby \(reference.babyID?.uuidString ?? "?"), which is not in the store"
+        storeFindings.append(Finding(
+            rule: .orphan, kind: kind, logID: id, rowID: rowID, time: time, localTime: "",
+            reason: reason + "; counted nowhere"))
+        return nil
+    }
+
+    /// Decides whether a log counts, and where: invalid time, duplicate id, before the birthday and
+    /// after today are findings that count nowhere (nil). Also checks the start order of food and sleep.
+    @inline(__always)
+    func admit(_ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double) -> Placement? {
+        guard start.isFinite else {
+            baby.report(.badTime, kind: kind, id: id, rowID: rowID, time: start,
+                        reason: "start time is not a valid instant; counted nowhere", placement: .noWeek)
+            return nil
+        }
+        if kind == .food {
+            if start < baby.lastFoodStart { noteOrder(baby, kind: kind, id: id, rowID: rowID, start: start, previous: baby.lastFoodStart) }
+            baby.lastFoodStart = max(baby.lastFoodStart, start)
+        } else if kind == .sleep {
+            if start < baby.lastSleepStart { noteOrder(baby, kind: kind, id: id, rowID: rowID, start: start, previous: baby.lastSleepStart) }
+            baby.lastSleepStart = max(baby.lastSleepStart, start)
+        }
+        let inRange = start >= baby.rangeStart && start < baby.rangeEnd
+        if duplicates.isRepeat(id, kind: kind) {
+            let placement: Placement = inRange ? baby.locate(start).map { .week($0.0, day: $0.1) } ?? .unselected : .noWeek
+            baby.report(.duplicateID, kind: kind, id: id, rowID: rowID, time: start,
+                        reason: "same id as an earlier \(kind) log; left out as a repeat", placement: placement)
+            return nil
+        }
+        guard inRange else {
+            if start < baby.rangeStart {
+                baby.report(.beforeBirthday, kind: kind, id: id, rowID: rowID, time: start,
+                            reason: "before the birthday (\(baby.birthDate)); counted nowhere", placement: .noWeek)
+            } else {
+                baby.report(.afterToday, kind: kind, id: id, rowID: rowID, time: start,
+                            reason: "after the report's today (\(options.today)); counted nowhere", placement: .noWeek)
+            }
+            return nil
+        }
+        guard let (week, day) = baby.locate(start) else { return .unselected }
+        baby.count(week: week, day: day)
+        return .week(week, day: day)
+    }
+
+    private func noteOrder(_ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double, previous: Double) {
+        guard orderProblem == nil else { return }
+        orderProblem = .unsortedInput(
+            kind: kind, babyName: baby.baby.name, logID: id, rowID: rowID, start: baby.localTime(start),
+            previousStart: baby.localTime(previous))
+    }
+
+    /// How an end relates to its start.
+    enum EndCheck {
+        case open
+        case invalidTime
+        case beforeStart(Double)
+        case valid(duration: Double)
+
+        @inline(__always)
+        init(end: Date?, start: Double) {
+            guard let end else { self = .open; return }
+            let time = end.timeIntervalSinceReferenceDate
+            if !time.isFinite { self = .invalidTime } else if time < start { self = .beforeStart(time) } else { self = .valid(duration: time - start) }
+        }
+    }
+
+    /// `4`, `4.5`, `120.25`: an amount as the parent typed it, for reasons.
+    static func amountText(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-infinity" : "infinity") }
+        var text = FixedDecimal.format(value, decimals: 2)
+        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    static func hoursText(_ seconds: Double) -> String { FixedDecimal.format(seconds / 3600, decimals: 2) }
+}

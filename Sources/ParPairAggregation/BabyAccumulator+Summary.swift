@@ -1,0 +1,113 @@
+import Foundation
+import ParPairModel
+
+extension BabyAccumulator {
+    /// The selected weeks once all logs are in: fixed by the options, or first to last logged week.
+    var finalWeeks: ClosedRange<Int>? {
+        switch plan {
+        case .fixed(let range): range
+        case .empty: nil
+        case .fromLogs: firstLoggedDay <= lastLoggedDay ? (firstLoggedDay / 7)...(lastLoggedDay / 7) : nil
+        }
+    }
+
+    /// Turns the running state into the baby's summaries.
+    func summarize(units: VolumeUnits) -> BabyAggregate {
+        flushSleep()
+        markInProgress()
+        let selected = finalWeeks
+        var listed: [Finding] = []
+        var perWeek: [Int: Int] = [:]
+        var perDay: [Int: Int] = [:]
+        var outside = findingsOutsideSelection
+        for finding in findings + unknownValueFindings() {
+            if let week = finding.week {
+                guard selected?.contains(week) == true else {
+                    outside += 1
+                    continue
+                }
+                perWeek[week, default: 0] += 1
+                if let day = finding.day { perDay[day, default: 0] += 1 }
+            }
+            var finding = finding
+            finding.localTime = localTime(finding.time.timeIntervalSinceReferenceDate)
+            listed.append(finding)
+        }
+        listed.sort(by: Finding.precedes)
+
+        var weekSummaries: [WeekSummary] = []
+        var daySummaries: [DaySummary] = []
+        var timelines: [DayTimeline] = []
+        if let selected {
+            for index in selected {
+                let accumulator = weeks[index]
+                let lastDay = min(index * 7 + 6, todayIndex)
+                var metrics = LogMetrics()
+                var daysLogged = 0
+                for position in 0..<7 {
+                    let tally = accumulator?.days[position] ?? DayTally()
+                    tally.add(to: &metrics)
+                    let lifeDay = index * 7 + position
+                    guard lifeDay <= lastDay else { continue }
+                    if tally.logged { daysLogged += 1 }
+                    daySummaries.append(DaySummary(
+                        babyID: baby.id, babyName: baby.name, day: lifeDay, date: birthDate.adding(days: lifeDay),
+                        logged: tally.logged, metrics: tally.metrics, findings: perDay[lifeDay] ?? 0, units: units))
+                }
+                if let gap = accumulator?.longestFeedGap, gap >= 0 { metrics.longestFeedGapHours = gap / 3600 }
+                let days = lastDay - index * 7 + 1
+                weekSummaries.append(WeekSummary(
+                    babyID: baby.id, babyName: baby.name, week: index, startDate: birthDate.adding(days: index * 7),
+                    endDate: birthDate.adding(days: index * 7 + 6), days: days, daysLogged: daysLogged,
+                    metrics: metrics, findings: perWeek[index] ?? 0,
+                    references: ReferenceRanges.bands(week: index, days: days, birthDate: birthDate, metrics: metrics),
+                    units: units))
+            }
+            let lastDay = min(selected.upperBound * 7 + 6, todayIndex)
+            let firstDay = max(selected.lowerBound * 7, lastDay - 13)
+            if firstDay <= lastDay {
+                for lifeDay in firstDay...lastDay {
+                    let items = timeline[lifeDay] ?? TimelineDay()
+                    timelines.append(DayTimeline(
+                        day: lifeDay, date: birthDate.adding(days: lifeDay), dayStart: dayStart,
+                        sleeps: items.sleeps.sorted { ($0.start, $0.end) < ($1.start, $1.end) },
+                        feeds: items.feeds.sorted { $0.minute < $1.minute },
+                        diapers: items.diapers.sorted { $0.minute < $1.minute }))
+                }
+            }
+        }
+        return BabyAggregate(
+            baby: baby, birthDate: birthDate, ageToday: Age(days: todayIndex), weeks: weekSummaries,
+            days: daySummaries, findings: listed, findingsOutsideSelection: outside, timeline: timelines)
+    }
+
+    /// Gives the newest open session of each kind the "in progress" tone, when nothing of its kind
+    /// starts after it.
+    private func markInProgress() {
+        let sessions: [(SessionTracker, String, String)] = [
+            (sleepSessions, "sleep", "sleep time"),
+            (breastfeedSessions, "breastfeed", "breastfeeding minutes"),
+            (activitySessions, "activity", "activity minutes"),
+        ]
+        for (tracker, name, total) in sessions {
+            guard let index = tracker.inProgressFinding, findings.indices.contains(index),
+                  findings[index].severity == .problem
+            else { continue }
+            findings[index].severity = .inProgress
+            findings[index].reason = "\(name) in progress (no end yet); added to \(total) once it ends"
+        }
+    }
+
+    /// One finding per unknown value, at its first log, with the number of logs carrying it.
+    private func unknownValueFindings() -> [Finding] {
+        unknownValues.map { key, tally in
+            let logs = tally.occurrences == 1 ? "1 log" : "\(tally.occurrences) logs"
+            let effect = key.field == "unit" ? "amounts in it are left out" : "counted under other"
+            return Finding(
+                rule: .unknownValue, kind: key.kind, logID: tally.firstID, rowID: tally.firstRowID,
+                time: Date(timeIntervalSinceReferenceDate: tally.firstTime), localTime: "",
+                reason: "unknown \(key.field) \"\(key.text)\" (\(logs)); \(effect)", week: tally.week,
+                day: tally.day, occurrences: tally.occurrences)
+        }
+    }
+}

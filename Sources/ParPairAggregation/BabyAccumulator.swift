@@ -1,0 +1,330 @@
+import Foundation
+import ParPairModel
+
+/// One baby's running state: the weeks that have logs, the feed and sleep streams, and the findings.
+///
+/// Days are placed by instants computed once per week (`WeekAccumulator`); the week of the previous
+/// row is kept as a cursor, so sorted input finds its week with two comparisons and no calendar call.
+final class BabyAccumulator {
+    let baby: Baby
+    let calendar: LifeCalendar
+    let timeZone: TimeZone
+    let night: ClockRange
+    let dayStart: ClockTime
+    /// The local date of birth; day of life n starts on `birthDate + n`.
+    let birthDate: CivilDate
+    /// The day of life of the report's today (negative when the baby is born after it).
+    let todayIndex: Int
+    let plan: PlannedWeeks
+    /// Day 0 starts at local midnight of the birth date, whatever the day start: a log on the
+    /// birthday is never "before the birthday". Every later day starts at the day start.
+    let rangeStart: Double
+    /// The end of today's report day; logs from here on are after today.
+    let rangeEnd: Double
+    /// The instants of the selected weeks (for `.all`, the whole range).
+    let selectionStart: Double
+    let selectionEnd: Double
+    /// Day 0 at the day start, to estimate a day from an instant before the exact search.
+    private let estimateOrigin: Double
+
+    private(set) var weeks: [Int: WeekAccumulator] = [:]
+    private var cursor: WeekAccumulator?
+
+    /// Days of the first and last counted logs (drive `WeekSelection.all`).
+    private(set) var firstLoggedDay = Int.max
+    private(set) var lastLoggedDay = Int.min
+
+    /// The previous counted feed, for gaps between consecutive starts.
+    var lastFeedStart = 0.0
+    var lastFeedWeek: WeekAccumulator?
+    var lastFeedDay = 0
+
+    /// The latest start seen per order-sensitive table, to reject unsorted input.
+    var lastFoodStart = -Double.infinity
+    var lastSleepStart = -Double.infinity
+
+    var sleepRun: SleepRun?
+    var sleepSessions = SessionTracker()
+    var breastfeedSessions = SessionTracker()
+    var activitySessions = SessionTracker()
+
+    var findings: [Finding] = []
+    var findingsOutsideSelection = 0
+    var unknownValues: [UnknownValueTally.Key: UnknownValueTally] = [:]
+
+    /// Timeline items of the last days of the selection, by day of life.
+    var timeline: [Int: TimelineDay] = [:]
+    /// Days before this one keep no timeline; it rises with the last logged day for `.all`.
+    private(set) var timelineFloor: Int
+    /// The last day that can be in the selection's timeline when the selection is fixed.
+    private let timelineEnd: Int?
+
+    init(baby: Baby, options: AggregationOptions, calendar: LifeCalendar) {
+        self.baby = baby
+        self.calendar = calendar
+        timeZone = options.timeZone
+        night = options.night
+        dayStart = options.dayStart
+        birthDate = calendar.civilDate(of: baby.birthday)
+        todayIndex = options.today.dayNumber - birthDate.dayNumber
+        rangeStart = calendar.instant(on: birthDate, minutes: 0).timeIntervalSinceReferenceDate
+        estimateOrigin = calendar.instant(on: birthDate, minutes: options.dayStart.minutes).timeIntervalSinceReferenceDate
+        let todayWeek = todayIndex >= 0 ? todayIndex / 7 : -1
+        plan = options.weeks.plan(todayWeek: todayWeek)
+
+        let birthDate = birthDate
+        let dayStartMinutes = options.dayStart.minutes
+        func dayStartInstant(_ day: Int) -> Double {
+            calendar.instant(on: birthDate.adding(days: day), minutes: dayStartMinutes).timeIntervalSinceReferenceDate
+        }
+        rangeEnd = todayIndex >= 0 ? max(rangeStart, dayStartInstant(todayIndex + 1)) : -.infinity
+
+        switch plan {
+        case .fromLogs:
+            selectionStart = rangeStart
+            selectionEnd = rangeEnd
+            timelineFloor = Int.min
+            timelineEnd = nil
+        case .fixed(let range):
+            selectionStart = range.lowerBound == 0 ? rangeStart : dayStartInstant(range.lowerBound * 7)
+            selectionEnd = (range.upperBound + 1) * 7 > todayIndex ? rangeEnd : dayStartInstant((range.upperBound + 1) * 7)
+            let end = min(range.upperBound * 7 + 6, todayIndex)
+            timelineEnd = end
+            timelineFloor = max(range.lowerBound * 7, end - 13)
+        case .empty:
+            selectionStart = .infinity
+            selectionEnd = -.infinity
+            timelineFloor = Int.max
+            timelineEnd = nil
+        }
+    }
+
+    // MARK: Days and weeks
+
+    /// The instant day of life `day` begins (day 0: midnight of the birth date).
+    func dayStartInstant(_ day: Int) -> Double {
+        day == 0
+            ? rangeStart
+            : calendar.instant(on: birthDate.adding(days: day), minutes: dayStart.minutes).timeIntervalSinceReferenceDate
+    }
+
+    /// True when week `index` may hold totals: in the fixed range, or any week up to today for `.all`.
+    func isSelected(week index: Int) -> Bool {
+        switch plan {
+        case .fromLogs: index >= 0 && index * 7 <= todayIndex
+        case .fixed(let range): range.contains(index)
+        case .empty: false
+        }
+    }
+
+    /// The week `index`, made on first use; nil when it is not selected.
+    func week(at index: Int) -> WeekAccumulator? {
+        if let week = weeks[index] { return week }
+        guard isSelected(week: index) else { return nil }
+        var boundaries = (0...7).map { dayStartInstant(index * 7 + $0) }
+        for day in 1...7 where boundaries[day] < boundaries[day - 1] { boundaries[day] = boundaries[day - 1] }
+        let week = WeekAccumulator(index: index, boundaries: boundaries, timeZone: timeZone, night: night)
+        weeks[index] = week
+        return week
+    }
+
+    /// The index of the week holding an instant in `rangeStart ..< rangeEnd`: estimated from elapsed
+    /// time, corrected against real boundaries, with a binary search as the last resort.
+    func weekIndex(containing time: Double) -> Int {
+        let lastWeek = max(0, todayIndex / 7)
+        func start(_ index: Int) -> Double { weeks[index]?.start ?? dayStartInstant(index * 7) }
+        let estimate = ((time - estimateOrigin) / 86_400).rounded(.down)
+        var index = Int(max(0, min(Double(max(todayIndex, 0)), estimate))) / 7
+        for _ in 0..<3 {
+            if time < start(index) {
+                guard index > 0 else { return 0 }
+                index -= 1
+            } else if index < lastWeek, time >= start(index + 1) {
+                index += 1
+            } else {
+                return index
+            }
+        }
+        var low = 0
+        var high = lastWeek
+        while low < high {
+            let middle = low + (high - low + 1) / 2
+            if start(middle) <= time { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The selected week and day of an instant already known to lie in `rangeStart ..< rangeEnd`;
+    /// nil when its week is not selected.
+    @inline(__always)
+    func locate(_ time: Double) -> (WeekAccumulator, Int)? {
+        if let cursor, time >= cursor.start, time < cursor.end {
+            return (cursor, cursor.dayIndex(of: time))
+        }
+        guard time >= selectionStart, time < selectionEnd, let week = week(at: weekIndex(containing: time)) else {
+            return nil
+        }
+        cursor = week
+        return (week, week.dayIndex(of: time))
+    }
+
+    /// Marks a counted log's day as logged and follows the first and last logged days.
+    @inline(__always)
+    func count(week: WeekAccumulator, day: Int) {
+        week.days[day].logged = true
+        guard case .fromLogs = plan else { return }
+        let lifeDay = week.index * 7 + day
+        if lifeDay < firstLoggedDay { firstLoggedDay = lifeDay }
+        if lifeDay > lastLoggedDay {
+            lastLoggedDay = lifeDay
+            if lifeDay - 13 > timelineFloor {
+                timelineFloor = lifeDay - 13
+                if !timeline.isEmpty {
+                    let floor = timelineFloor
+                    timeline = timeline.filter { $0.key >= floor }
+                }
+            }
+        }
+    }
+
+    // MARK: Findings
+
+    /// Lists a finding (or counts it when its week is not selected); returns its index when listed.
+    @discardableResult
+    func report(
+        _ rule: FindingRule, kind: LogKind, id: UUID, rowID: Int64, time: Double, reason: String,
+        placement: Placement
+    ) -> Int? {
+        let week: Int?
+        let day: Int?
+        switch placement {
+        case .week(let accumulator, let dayInWeek):
+            week = accumulator.index
+            day = accumulator.index * 7 + dayInWeek
+        case .noWeek:
+            week = nil
+            day = nil
+        case .unselected:
+            findingsOutsideSelection += 1
+            return nil
+        }
+        findings.append(Finding(
+            rule: rule, kind: kind, logID: id, rowID: rowID, time: Date(timeIntervalSinceReferenceDate: time),
+            localTime: "", reason: reason, week: week, day: day))
+        return findings.count - 1
+    }
+
+    /// Counts an unknown raw value of a log in a selected week; listed once per value at the end.
+    func noteUnknown(kind: LogKind, field: String, text: String, id: UUID, rowID: Int64, time: Double, placement: Placement) {
+        guard case .week(let week, let day) = placement else { return }
+        let key = UnknownValueTally.Key(kind: kind, field: field, text: text)
+        if var tally = unknownValues[key] {
+            tally.occurrences += 1
+            if (time, rowID) < (tally.firstTime, tally.firstRowID) {
+                tally.firstTime = time
+                tally.firstRowID = rowID
+                tally.firstID = id
+                tally.week = week.index
+                tally.day = week.index * 7 + day
+            }
+            unknownValues[key] = tally
+        } else {
+            unknownValues[key] = UnknownValueTally(
+                firstTime: time, firstRowID: rowID, firstID: id, week: week.index, day: week.index * 7 + day,
+                occurrences: 1)
+        }
+    }
+
+    /// The local time of an instant for a reason text.
+    func localTime(_ time: Double) -> String {
+        time.isFinite ? calendar.iso8601(Date(timeIntervalSinceReferenceDate: time)) : "invalid time"
+    }
+
+    // MARK: Timeline
+
+    /// Local seconds (since 2001 on the local clock) at which day of life `day` nominally starts.
+    @inline(__always)
+    func localDayBase(_ day: Int) -> Double {
+        Double(birthDate.dayNumber + day - 11_323) * 86_400 + Double(dayStart.minutes * 60)
+    }
+
+    @inline(__always)
+    func keepsTimeline(_ lifeDay: Int) -> Bool {
+        lifeDay >= timelineFloor && (timelineEnd.map { lifeDay <= $0 } ?? true)
+    }
+
+    /// The minute on the day's axis of an instant inside `week`.
+    @inline(__always)
+    func timelineMinute(_ time: Double, week: WeekAccumulator, lifeDay: Int) -> Int {
+        Int(((time + week.offset(at: time) - localDayBase(lifeDay)) / 60).rounded(.down))
+    }
+
+    func addTimelineFeed(_ type: FoodType, time: Double, week: WeekAccumulator, day: Int) {
+        let lifeDay = week.index * 7 + day
+        guard keepsTimeline(lifeDay) else { return }
+        timeline[lifeDay, default: TimelineDay()].feeds.append(
+            DayTimeline.Feed(minute: timelineMinute(time, week: week, lifeDay: lifeDay), type: type))
+    }
+
+    func addTimelineDiaper(_ type: DiaperType, time: Double, week: WeekAccumulator, day: Int) {
+        let lifeDay = week.index * 7 + day
+        guard keepsTimeline(lifeDay) else { return }
+        timeline[lifeDay, default: TimelineDay()].diapers.append(
+            DayTimeline.Diaper(minute: timelineMinute(time, week: week, lifeDay: lifeDay), type: type))
+    }
+
+    /// Adds sleep `from ..< to` (inside one day of `week`), split where the UTC offset changes.
+    func addTimelineSleep(from: Double, to: Double, week: WeekAccumulator, day: Int) {
+        let lifeDay = week.index * 7 + day
+        guard keepsTimeline(lifeDay) else { return }
+        let base = localDayBase(lifeDay)
+        for (position, segment) in week.segments.enumerated() {
+            let segmentEnd = position + 1 < week.segments.count ? week.segments[position + 1].start : week.end
+            let pieceStart = max(from, segment.start)
+            let pieceEnd = min(to, segmentEnd)
+            guard pieceEnd > pieceStart else { continue }
+            let startMinute = (pieceStart + segment.offset - base) / 60
+            let endMinute = startMinute + (pieceEnd - pieceStart) / 60
+            let start = Int(startMinute.rounded())
+            let end = Int(endMinute.rounded())
+            if end > start {
+                timeline[lifeDay, default: TimelineDay()].sleeps.append(DayTimeline.Sleep(start: start, end: end))
+            }
+        }
+    }
+
+    // MARK: Sleep time
+
+    /// Spreads merged sleep over the days it covers, inside the range and the selection.
+    func distribute(_ run: SleepRun) {
+        var from = max(run.start, rangeStart, selectionStart)
+        let to = min(run.end, rangeEnd, selectionEnd)
+        while from < to {
+            let week: WeekAccumulator
+            if let cursor, from >= cursor.start, from < cursor.end {
+                week = cursor
+            } else if let found = self.week(at: weekIndex(containing: from)) {
+                week = found
+            } else {
+                return
+            }
+            guard week.end > from else { return }
+            for day in week.dayIndex(of: from)..<7 {
+                let dayFrom = max(from, week.boundaries[day])
+                let dayTo = min(to, week.boundaries[day + 1])
+                if dayFrom >= to { break }
+                guard dayTo > dayFrom else { continue }
+                week.days[day].sleepSeconds += dayTo - dayFrom
+                week.days[day].nightSleepSeconds += week.nightSeconds(from: dayFrom, to: dayTo)
+                addTimelineSleep(from: dayFrom, to: dayTo, week: week, day: day)
+            }
+            from = week.end
+        }
+    }
+
+    /// Distributes the sleep still open at the end of the input.
+    func flushSleep() {
+        if let run = sleepRun { distribute(run) }
+        sleepRun = nil
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import ParPairModel
+
+/// One day of life of one baby (0 = day of birth), from its local start (day start) to the next.
+public struct DaySummary: Sendable, Hashable {
+    public var babyID: UUID
+    public var babyName: String
+    /// The day of life (0 = day of birth).
+    public var day: Int
+    /// The local date on which the day starts.
+    public var date: CivilDate
+    /// True when at least one log of any kind starts in the day.
+    public var logged: Bool
+    /// The day's totals.
+    public var metrics: LogMetrics
+    /// How many findings are listed for logs of this day.
+    public var findings: Int
+    /// The units volume columns use.
+    public var units: VolumeUnits
+
+    public init(
+        babyID: UUID, babyName: String, day: Int, date: CivilDate, logged: Bool, metrics: LogMetrics,
+        findings: Int, units: VolumeUnits
+    ) {
+        self.babyID = babyID
+        self.babyName = babyName
+        self.day = day
+        self.date = date
+        self.logged = logged
+        self.metrics = metrics
+        self.findings = findings
+        self.units = units
+    }
+
+    /// The age-week of the day.
+    public var week: Int { day / 7 }
+
+    /// The row for the daily CSV: `baby, day, week, date, logged` (0 or 1), the metrics without the
+    /// per-day columns (a day's totals are its per-day figures), then `findings`.
+    public var columns: [SummaryColumn] {
+        [
+            SummaryColumn(name: "baby", value: .text(babyName)),
+            SummaryColumn(name: "day", value: .count(day)),
+            SummaryColumn(name: "week", value: .count(week)),
+            SummaryColumn(name: "date", value: .text(date.description)),
+            SummaryColumn(name: "logged", value: .count(logged ? 1 : 0)),
+        ]
+            + metrics.columns(units: units, perDayOver: nil)
+            + [SummaryColumn(name: "findings", value: .count(findings))]
+    }
+
+    /// The daily CSV header for these units (also when there are no rows).
+    public static func columnNames(units: VolumeUnits) -> [String] {
+        DaySummary(
+            babyID: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), babyName: "", day: 0, date: CivilDate(year: 2000, month: 1, day: 1),
+            logged: false, metrics: LogMetrics(), findings: 0, units: units
+        ).columns.map(\.name)
+    }
+
+    /// The value of a named column, e.g. `value(of: "sleep_h")`.
+    public func value(of column: String) -> ColumnValue? {
+        columns.first { $0.name == column }?.value
+    }
+}

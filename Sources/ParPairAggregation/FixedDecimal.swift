@@ -1,0 +1,52 @@
+/// Formats numbers with a fixed number of decimals and a `.` decimal point, whatever the locale.
+///
+/// Values are rounded half away from zero; `-0` prints as `0`; NaN and infinities print as the empty
+/// string (a missing figure).
+///
+/// ```swift
+/// FixedDecimal.format(2.345, decimals: 2)   // "2.35"
+/// FixedDecimal.format(-0.001, decimals: 1)  // "0.0"
+/// ```
+public enum FixedDecimal {
+    /// `value` with exactly `decimals` digits after the point (0…9; clamped).
+    public static func format(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "" }
+        let places = min(max(decimals, 0), 9)
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (value * scale).rounded(.toNearestOrAwayFromZero)
+        guard abs(scaled) < 9.0e15 else { return large(value, places: places) }
+        let units = Int64(scaled)
+        let negative = units < 0
+        let magnitude = String(units.magnitude)
+        var text: String
+        if places == 0 {
+            text = magnitude
+        } else {
+            let padded = magnitude.count <= places
+                ? String(repeating: "0", count: places + 1 - magnitude.count) + magnitude
+                : magnitude
+            let split = padded.index(padded.endIndex, offsetBy: -places)
+            text = padded[..<split] + "." + padded[split...]
+        }
+        if negative { text = "-" + text }
+        return text
+    }
+
+    /// A whole number, `-` for negatives: `1234`.
+    public static func format(_ value: Int) -> String { String(value) }
+
+    /// Beyond 2^53 there are no fractional digits to show: print the integral value digit by digit.
+    private static func large(_ value: Double, places: Int) -> String {
+        var digits: [Character] = []
+        var rest = abs(value).rounded(.toNearestOrAwayFromZero)
+        while rest >= 1 {
+            let digit = rest.truncatingRemainder(dividingBy: 10)
+            digits.append(Character(String(Int(digit))))
+            rest = ((rest - digit) / 10).rounded()
+        }
+        let integral = String(digits.reversed())
+        let fraction = places > 0 ? "." + String(repeating: "0", count: places) : ""
+        return (value < 0 ? "-" : "") + integral + fraction
+    }
+}

@@ -1,0 +1,52 @@
+/// The figures of one day or one week, in fixed units (ml, g, minutes, hours), for templates and charts.
+///
+/// Volumes are kept in millilitres here; `VolumeUnits.volume(milliliters:)` converts for display, and
+/// the summaries' `columns` already follow `--units`.
+public struct LogMetrics: Sendable, Hashable {
+    /// Feeds by type; `feeds` is their sum. Unknown types count as `otherFeeds`.
+    public var breastfeeds = 0
+    public var formulaFeeds = 0
+    public var pumpedMilkFeeds = 0
+    public var solidsFeeds = 0
+    public var otherFeeds = 0
+    /// Summed durations of breastfeeds with a valid end.
+    public var breastfeedingMinutes = 0.0
+    /// Formula, converted to millilitres.
+    public var formulaMilliliters = 0.0
+    /// Pumped milk, converted to millilitres.
+    public var pumpedMilkMilliliters = 0.0
+    /// Solids in grams.
+    public var solidsGrams = 0.0
+    /// The longest gap between consecutive feed starts that both lie in the window; nil with fewer than two feeds.
+    public var longestFeedGapHours: Double?
+    /// Time asleep inside the window, overlapping sessions counted once.
+    public var sleepHours = 0.0
+    /// The part of `sleepHours` on the night clock (`--night`).
+    public var nightSleepHours = 0.0
+    /// Sleep sessions starting in the window, valid or not.
+    public var sleeps = 0
+    /// The longest whole valid session starting in the window; nil without one.
+    public var longestSleepHours: Double?
+    /// All diapers; `wet` = Wet + Mixed, `dirty` = Dirty + Mixed.
+    public var diapers = 0
+    public var wet = 0
+    public var dirty = 0
+    public var mixed = 0
+    public var dry = 0
+    /// Tummy Time with a valid end, by start.
+    public var tummyTimeMinutes = 0.0
+    /// Activities of every type with a valid end, by start.
+    public var activityMinutes = 0.0
+    /// Activity logs starting in the window, valid or not (not a CSV column; decides whether the
+    /// tummy-time band applies).
+    public var activities = 0
+
+    public init() {}
+
+    /// All feeds.
+    public var feeds: Int { breastfeeds + formulaFeeds + pumpedMilkFeeds + solidsFeeds + otherFeeds }
+    /// Formula and pumped milk, in millilitres.
+    public var bottleMilliliters: Double { formulaMilliliters + pumpedMilkMilliliters }
+    /// `sleepHours` outside the night clock.
+    public var daySleepHours: Double { max(0, sleepHours - nightSleepHours) }
+}

@@ -1,0 +1,42 @@
+/// One figure of this week next to last week's, with the difference.
+public struct MetricChange: Sendable, Hashable {
+    /// The column name compared, e.g. `sleep_h_per_day`.
+    public var name: String
+    /// For people: `Sleep per day`.
+    public var label: String
+    public var current: Double?
+    public var previous: Double?
+    /// Decimals for display, as in the CSV column.
+    public var decimals: Int
+
+    public init(name: String, label: String, current: Double?, previous: Double?, decimals: Int) {
+        self.name = name
+        self.label = label
+        self.current = current
+        self.previous = previous
+        self.decimals = decimals
+    }
+
+    /// `current - previous`; nil when either is missing.
+    public var delta: Double? {
+        guard let current, let previous else { return nil }
+        return current - previous
+    }
+
+    /// Up, down, or the same once both are rounded to `decimals`.
+    public var direction: ChangeDirection {
+        guard let current, let previous else { return .unknown }
+        let now = FixedDecimal.format(current, decimals: decimals)
+        let before = FixedDecimal.format(previous, decimals: decimals)
+        if now == before { return .same }
+        return current > previous ? .up : .down
+    }
+
+    /// The signed difference as text: `+1.25`, `-0.50`, `0.00`; empty when unknown.
+    public var deltaText: String {
+        guard let delta else { return "" }
+        if direction == .same { return FixedDecimal.format(0, decimals: decimals) }
+        let text = FixedDecimal.format(delta, decimals: decimals)
+        return delta > 0 ? "+" + text : text
+    }
+}

@@ -1,0 +1,59 @@
+/// A published range for a baby's age, with the week's figure placed against it. Context, not a diagnosis.
+public struct ReferenceBand: Sendable, Hashable {
+    /// The per-day figure compared, named like the columns: `sleep_h_per_day`, `wet_per_day`,
+    /// `breastfeeds_per_day`, `tummy_time_min_per_day`.
+    public var metric: String
+    /// What the band says, for people: `Total sleep per 24 h at 0–3 months`.
+    public var label: String
+    /// The lower bound, if the source gives one.
+    public var low: Double?
+    /// The upper bound, if the source gives one.
+    public var high: Double?
+    /// The unit of bounds and value: `h per 24 h`, `per day`, `min per day`.
+    public var unit: String
+    /// The source by name: `WHO 2019 guidelines on physical activity, sedentary behaviour and sleep`.
+    public var sourceName: String
+    /// The source's address.
+    public var sourceURL: String
+    /// The week's figure compared (per day); nil when nothing of the kind was logged.
+    public var value: Double?
+    /// Below, within or above the band, or not applicable.
+    public var status: BandStatus
+
+    public init(
+        metric: String, label: String, low: Double?, high: Double?, unit: String,
+        sourceName: String, sourceURL: String, value: Double?, status: BandStatus
+    ) {
+        self.metric = metric
+        self.label = label
+        self.low = low
+        self.high = high
+        self.unit = unit
+        self.sourceName = sourceName
+        self.sourceURL = sourceURL
+        self.value = value
+        self.status = status
+    }
+
+    /// `14–17`, `≥ 6`, `≤ 12`: the bounds for a table cell.
+    public var rangeText: String {
+        switch (low, high) {
+        case let (low?, high?): "\(Self.number(low))–\(Self.number(high))"
+        case let (low?, nil): "≥ \(Self.number(low))"
+        case let (nil, high?): "≤ \(Self.number(high))"
+        case (nil, nil): "—"
+        }
+    }
+
+    /// The status of `value` against bounds: below `low`, above `high`, otherwise within.
+    static func status(of value: Double?, low: Double?, high: Double?) -> BandStatus {
+        guard let value else { return .notApplicable }
+        if let low, value < low { return .below }
+        if let high, value > high { return .above }
+        return .within
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? FixedDecimal.format(value, decimals: 0) : FixedDecimal.format(value, decimals: 1)
+    }
+}

@@ -1,0 +1,67 @@
+/// Which age-weeks a report covers (week k = days of life 7k … 7k+6).
+public enum WeekSelection: Sendable, Hashable, CustomStringConvertible {
+    /// Every week from the first to the last week with logs, never past today (the default).
+    case all
+    /// Weeks `A` through `B` (`--weeks A-B`), cut at the week that holds today.
+    case weeks(ClosedRange<Int>)
+    /// The `n` weeks ending with the week that holds today (`--last N`).
+    case last(Int)
+
+    /// Parses `A-B` (or a single week `A`) as given to `--weeks`; weeks count from 0.
+    ///
+    /// - Throws: `OptionValueError` when the text is not one or two week numbers, or `B` < `A`.
+    ///
+    /// ```swift
+    /// try WeekSelection(parsingWeeks: "2-5")   // .weeks(2...5)
+    /// ```
+    public init(parsingWeeks text: String) throws(OptionValueError) {
+        let expected = "a week range A-B with 0 ≤ A ≤ B, such as 0-3"
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count),
+              let first = WeekSelection.weekNumber(parts[0]),
+              let last = WeekSelection.weekNumber(parts[parts.count - 1]),
+              first <= last
+        else { throw OptionValueError(value: text, expected: expected) }
+        self = .weeks(first...last)
+    }
+
+    /// Parses the count given to `--last`: a whole number of weeks, at least 1.
+    ///
+    /// - Throws: `OptionValueError` for anything else.
+    public init(parsingLast text: String) throws(OptionValueError) {
+        guard let count = WeekSelection.weekNumber(Substring(text)), count >= 1 else {
+            throw OptionValueError(value: text, expected: "a number of weeks, 1 or more")
+        }
+        self = .last(count)
+    }
+
+    /// `all`, `weeks 2-5` or `last 4`.
+    public var description: String {
+        switch self {
+        case .all: "all"
+        case .weeks(let range): "weeks \(range.lowerBound)-\(range.upperBound)"
+        case .last(let count): "last \(count)"
+        }
+    }
+
+    /// The weeks this selection covers for a baby whose today falls in `todayWeek` (negative before birth).
+    func plan(todayWeek: Int) -> PlannedWeeks {
+        guard todayWeek >= 0 else { return .empty }
+        switch self {
+        case .all:
+            return .fromLogs
+        case .weeks(let range):
+            let low = max(0, range.lowerBound)
+            let high = min(range.upperBound, todayWeek)
+            return low <= high ? .fixed(low...high) : .empty
+        case .last(let count):
+            guard count >= 1 else { return .empty }
+            return .fixed((count > todayWeek ? 0 : todayWeek - count + 1)...todayWeek)
+        }
+    }
+
+    private static func weekNumber(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.count <= 7, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import ParPairModel
+
+/// One age-week of one baby: week k = days of life 7k … 7k+6, in the report's time zone and day start.
+public struct WeekSummary: Sendable, Hashable {
+    public var babyID: UUID
+    public var babyName: String
+    /// The age-week, from 0.
+    public var week: Int
+    /// The local date of the week's first day (day 7·week).
+    public var startDate: CivilDate
+    /// The local date of the week's last day (day 7·week+6), even when it lies after today.
+    public var endDate: CivilDate
+    /// Days of the week that have begun and are not after today (1…7); per-day figures divide by it.
+    public var days: Int
+    /// Of those, the days with at least one log of any kind.
+    public var daysLogged: Int
+    /// The week's totals.
+    public var metrics: LogMetrics
+    /// How many findings are listed for logs of this week.
+    public var findings: Int
+    /// Published bands for the baby's age with the week's figures placed against them.
+    public var references: [ReferenceBand]
+    /// The units volume columns use.
+    public var units: VolumeUnits
+
+    public init(
+        babyID: UUID, babyName: String, week: Int, startDate: CivilDate, endDate: CivilDate, days: Int,
+        daysLogged: Int, metrics: LogMetrics, findings: Int, references: [ReferenceBand], units: VolumeUnits
+    ) {
+        self.babyID = babyID
+        self.babyName = babyName
+        self.week = week
+        self.startDate = startDate
+        self.endDate = endDate
+        self.days = days
+        self.daysLogged = daysLogged
+        self.metrics = metrics
+        self.findings = findings
+        self.references = references
+        self.units = units
+    }
+
+    /// The first day of life in the week.
+    public var firstDay: Int { week * 7 }
+    /// The last day of life in the week.
+    public var lastDay: Int { week * 7 + 6 }
+    /// False for the week that holds today while it has fewer than 7 days behind it.
+    public var isComplete: Bool { days >= 7 }
+
+    /// Feeds per day.
+    public var feedsPerDay: Double? { perDay(Double(metrics.feeds)) }
+    /// Formula and pumped milk per day, in millilitres.
+    public var bottleMillilitersPerDay: Double? { perDay(metrics.bottleMilliliters) }
+    /// Formula and pumped milk per day in the report's units.
+    public var bottleVolumePerDay: Double? { bottleMillilitersPerDay.map { units.volume(milliliters: $0) } }
+    /// Hours asleep per day.
+    public var sleepHoursPerDay: Double? { perDay(metrics.sleepHours) }
+    /// Wet diapers (Wet + Mixed) per day.
+    public var wetPerDay: Double? { perDay(Double(metrics.wet)) }
+    /// Dirty diapers (Dirty + Mixed) per day.
+    public var dirtyPerDay: Double? { perDay(Double(metrics.dirty)) }
+    /// Breastfeeds per day.
+    public var breastfeedsPerDay: Double? { perDay(Double(metrics.breastfeeds)) }
+    /// Tummy time per day, in minutes.
+    public var tummyTimeMinutesPerDay: Double? { perDay(metrics.tummyTimeMinutes) }
+
+    /// The row for the weekly CSV: `baby, week, first_day, last_day, start_date, end_date, days,
+    /// days_logged`, the metrics in the definitions' order, then `findings`.
+    public var columns: [SummaryColumn] {
+        [
+            SummaryColumn(name: "baby", value: .text(babyName)),
+            SummaryColumn(name: "week", value: .count(week)),
+            SummaryColumn(name: "first_day", value: .count(firstDay)),
+            SummaryColumn(name: "last_day", value: .count(lastDay)),
+            SummaryColumn(name: "start_date", value: .text(startDate.description)),
+            SummaryColumn(name: "end_date", value: .text(endDate.description)),
+            SummaryColumn(name: "days", value: .count(days)),
+            SummaryColumn(name: "days_logged", value: .count(daysLogged)),
+        ]
+            + metrics.columns(units: units, perDayOver: days)
+            + [SummaryColumn(name: "findings", value: .count(findings))]
+    }
+
+    /// The weekly CSV header for these units (also when there are no rows).
+    public static func columnNames(units: VolumeUnits) -> [String] {
+        let empty = WeekSummary(
+            babyID: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), babyName: "", week: 0, startDate: CivilDate(year: 2000, month: 1, day: 1),
+            endDate: CivilDate(year: 2000, month: 1, day: 7), days: 1, daysLogged: 0, metrics: LogMetrics(),
+            findings: 0, references: [], units: units)
+        return empty.columns.map(\.name)
+    }
+
+    /// The value of a named column, e.g. `value(of: "sleep_h_per_day")`.
+    public func value(of column: String) -> ColumnValue? {
+        columns.first { $0.name == column }?.value
+    }
+
+    private func perDay(_ total: Double) -> Double? { days > 0 ? total / Double(days) : nil }
+}

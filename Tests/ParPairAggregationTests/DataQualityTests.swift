@@ -1,0 +1,247 @@
+import Foundation
+import ParPairAggregation
+import ParPairModel
+import Testing
+
+/// Each data-quality rule: the log is listed with its rule, kind, id and local time, and left out of
+/// the total it would spoil while still counted.
+@Suite struct DataQualityTests {
+    static let today = CivilDate(year: 2024, month: 6, day: 16)
+
+    /// Aggregates in Berlin for a baby born 2024-06-03 08:00 and returns the baby and its week 0.
+    func run(_ logs: [LogRecord], _ f: Fixtures) throws -> (BabyAggregate, WeekSummary) {
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: logs)
+        return (result, try #require(result.week(0)))
+    }
+
+    @Test func openSleepIsListedAndLeftOut() throws {
+        var f = Fixtures("Europe/Berlin")
+        let open = f.sleep(f.at(2024, 6, 4, 10), nil)
+        let later = f.sleep(f.at(2024, 6, 5, 10), f.at(2024, 6, 5, 11))
+        let (baby, week) = try run([open, later], f)
+        let finding = try #require(baby.findings.first)
+        #expect(baby.findings.count == 1)
+        #expect(finding.rule == .openSleep)
+        #expect(finding.kind == .sleep)
+        #expect(finding.logID == open.id)
+        #expect(finding.localTime == "2024-06-04T10:00:00+02:00")
+        #expect(finding.severity == .problem)  // a later sleep exists: not in progress
+        #expect(finding.week == 0)
+        #expect(finding.day == 1)
+        #expect(week.number("sleeps") == 2)
+        #expect(week.number("sleep_h") == 1)
+        #expect(week.number("findings") == 1)
+    }
+
+    @Test func newestOpenSessionIsInProgress() throws {
+        var f = Fixtures("Europe/Berlin")
+        let logs = [
+            f.sleep(f.at(2024, 6, 15, 10), f.at(2024, 6, 15, 11)),
+            f.sleep(f.at(2024, 6, 16, 21), nil),
+            f.feed(.breastfeeding, f.at(2024, 6, 16, 20, 50)),
+            f.feed(.formula, f.at(2024, 6, 16, 20, 55), amount: 90, unit: .milliliters),  // a bottle after it
+            f.activity(.tummyTime, f.at(2024, 6, 16, 18), nil),
+        ]
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: logs)
+        let byRule = Dictionary(uniqueKeysWithValues: result.findings.map { ($0.rule, $0) })
+        #expect(byRule[.openSleep]?.severity == .inProgress)
+        #expect(byRule[.openSleep]?.reason.contains("in progress") == true)
+        #expect(byRule[.openBreastfeed]?.severity == .inProgress)  // the newest breastfeed; bottles do not end it
+        #expect(byRule[.openActivity]?.severity == .inProgress)
+        #expect(result.week(1)?.number("sleeps") == 2)
+    }
+
+    @Test func openBreastfeedAndActivity() throws {
+        var f = Fixtures("Europe/Berlin")
+        let feed = f.feed(.breastfeeding, f.at(2024, 6, 4, 10))
+        let activity = f.activity(.tummyTime, f.at(2024, 6, 4, 11), nil)
+        let logs = [
+            feed, activity, f.feed(.breastfeeding, f.at(2024, 6, 5, 10), end: f.at(2024, 6, 5, 10, 10)),
+            f.activity(.tummyTime, f.at(2024, 6, 5, 11), f.at(2024, 6, 5, 11, 4)),
+            f.feed(.formula, f.at(2024, 6, 5, 12), amount: 90, unit: .milliliters),  // no end: normal for a bottle
+        ]
+        let (baby, week) = try run(logs, f)
+        #expect(baby.findings.map(\.rule) == [.openBreastfeed, .openActivity])
+        #expect(baby.findings.map(\.logID) == [feed.id, activity.id])
+        #expect(week.number("breastfeeding") == 2)
+        #expect(week.number("breastfeeding_min") == 10)
+        #expect(week.number("tummy_time_min") == 4)
+    }
+
+    @Test func endBeforeStart() throws {
+        var f = Fixtures("Europe/Berlin")
+        let sleep = f.sleep(f.at(2024, 6, 4, 10), f.at(2024, 6, 4, 9))
+        let bottle = f.feed(.formula, f.at(2024, 6, 4, 12), end: f.at(2024, 6, 4, 11), amount: 100, unit: .milliliters)
+        let (baby, week) = try run([sleep, bottle], f)
+        #expect(baby.rules() == ["end_before_start", "end_before_start"])
+        #expect(baby.findings[0].reason.contains("2024-06-04T09:00:00+02:00"))
+        #expect(week.number("sleep_h") == 0)
+        #expect(week.number("sleeps") == 1)
+        #expect(week.number("formula_ml") == 100)  // the amount is fine; only the end is wrong
+    }
+
+    @Test func sleepOver24Hours() throws {
+        var f = Fixtures("Europe/Berlin")
+        let sleep = f.sleep(f.at(2024, 6, 4, 10), f.at(2024, 6, 5, 12))
+        let (baby, week) = try run([sleep], f)
+        #expect(baby.rules() == ["sleep_over_24h"])
+        #expect(baby.findings[0].reason.contains("26.00 h"))
+        #expect(week.number("sleep_h") == 0)
+        #expect(week.number("longest_sleep_h") == nil)
+        #expect(week.number("sleeps") == 1)
+    }
+
+    @Test func breastfeedOver4Hours() throws {
+        var f = Fixtures("Europe/Berlin")
+        let feed = f.feed(.breastfeeding, f.at(2024, 6, 4, 10), end: f.at(2024, 6, 4, 15))
+        let fourHours = f.feed(.breastfeeding, f.at(2024, 6, 4, 16), end: f.at(2024, 6, 4, 20))
+        let (baby, week) = try run([feed, fourHours], f)
+        #expect(baby.rules() == ["breastfeed_over_4h"])
+        #expect(week.number("breastfeeding_min") == 240)  // exactly 4 h is allowed
+        #expect(week.number("breastfeeding") == 2)
+    }
+
+    @Test(arguments: [-30.0, .nan, .infinity])
+    func badAmount(_ amount: Double) throws {
+        var f = Fixtures("Europe/Berlin")
+        let logs = [
+            f.feed(.formula, f.at(2024, 6, 4, 10), amount: amount, unit: .milliliters),
+            f.feed(.formula, f.at(2024, 6, 4, 13), amount: 80, unit: .milliliters),
+        ]
+        let (baby, week) = try run(logs, f)
+        #expect(baby.rules() == ["bad_amount"])
+        #expect(week.number("formula_ml") == 80)
+        #expect(week.number("formula") == 2)
+    }
+
+    @Test func liquidAmountProblems() throws {
+        var f = Fixtures("Europe/Berlin")
+        let logs = [
+            f.feed(.formula, f.at(2024, 6, 4, 8)),  // no amount
+            f.feed(.formula, f.at(2024, 6, 4, 9), amount: 90),  // no unit
+            f.feed(.pumpedMilk, f.at(2024, 6, 4, 10), amount: 90, unit: .grams),
+            f.feed(.pumpedMilk, f.at(2024, 6, 4, 11), amount: 1001, unit: .milliliters),
+            f.feed(.formula, f.at(2024, 6, 4, 12), amount: 34, unit: .ounces),  // 1,005.5 ml
+            f.feed(.formula, f.at(2024, 6, 4, 13), amount: 1000, unit: .milliliters),  // allowed
+            f.feed(.solids, f.at(2024, 6, 4, 14), amount: 50, unit: .milliliters),
+            f.feed(.solids, f.at(2024, 6, 4, 15), amount: 50, unit: .grams),
+        ]
+        let (baby, week) = try run(logs, f)
+        #expect(baby.rules() == [
+            "missing_amount", "liquid_without_unit", "liquid_in_grams", "amount_over_1000ml", "amount_over_1000ml",
+            "solids_not_in_grams",
+        ])
+        #expect(baby.findings[4].reason.contains("1005.5 ml"))
+        #expect(week.number("formula_ml") == 1000)
+        #expect(week.number("pumped_milk_ml") == 0)
+        #expect(week.number("solids_g") == 50)
+        #expect(week.number("feeds") == 8)
+        #expect(week.number("findings") == 6)
+    }
+
+    @Test func logsBeforeTheBirthdayAndAfterTodayCountNowhere() throws {
+        var f = Fixtures("Europe/Berlin")
+        let before = f.diaper(.wet, f.at(2024, 6, 2, 23, 59))
+        let birthdayMorning = f.diaper(.wet, f.at(2024, 6, 3, 0, 1))  // before the birth time, same date: day 0
+        let after = f.diaper(.wet, f.at(2024, 6, 17, 0, 0))
+        let lastMinute = f.diaper(.wet, f.at(2024, 6, 16, 23, 59))
+        let (baby, week) = try run([before, birthdayMorning, after, lastMinute], f)
+        #expect(baby.rules() == ["before_birthday", "after_today"])
+        #expect(baby.findings.map(\.week) == [nil, nil])
+        #expect(baby.findings[1].reason.contains("2024-06-16"))
+        #expect(week.number("diapers") == 1)
+        #expect(baby.week(1)?.number("diapers") == 1)
+    }
+
+    @Test func dayZeroStartsAtMidnightWhateverTheDayStart() throws {
+        var f = Fixtures("Europe/Berlin")
+        // With days starting at 05:30, the birth date's early morning still belongs to day 0.
+        let early = f.diaper(.wet, f.at(2024, 6, 3, 3))
+        let result = f.run(born: f.at(2024, 6, 3, 1), today: Self.today, logs: [early], dayStart: "05:30")
+        #expect(result.findings.isEmpty)
+        #expect(result.day(0)?.number("diapers") == 1)
+    }
+
+    @Test func duplicateIDsCountOnce() throws {
+        var f = Fixtures("Europe/Berlin")
+        let first = f.diaper(.wet, f.at(2024, 6, 4, 8))
+        let copy = f.diaper(.wet, f.at(2024, 6, 4, 8), id: first.id)
+        let moved = f.diaper(.dirty, f.at(2024, 6, 5, 8), id: first.id)
+        let sameIDOtherKind = f.sleep(f.at(2024, 6, 4, 13), f.at(2024, 6, 4, 14), id: first.id)
+        let (baby, week) = try run([moved, copy, first, sameIDOtherKind], f)
+        #expect(baby.rules() == ["duplicate_id", "duplicate_id"])
+        #expect(Set(baby.findings.map(\.rowID)) == [2, 3])
+        #expect(week.number("diapers") == 1)
+        #expect(week.number("dirty") == 0)
+        #expect(week.number("sleep_h") == 1)
+    }
+
+    @Test func duplicatesKnownToTheReader() throws {
+        var f = Fixtures("Europe/Berlin")
+        let first = f.diaper(.wet, f.at(2024, 6, 4, 8))
+        let copy = f.diaper(.wet, f.at(2024, 6, 4, 9), id: first.id)
+        let other = f.diaper(.wet, f.at(2024, 6, 4, 10))
+        let result = Aggregator.aggregate(
+            babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: f.options(today: Self.today), logs: [first, copy, other],
+            duplicateCheck: .known([.diaper: [first.id]])
+        ).babies[0]
+        #expect(result.rules() == ["duplicate_id"])
+        #expect(result.findings[0].logID == first.id)
+        #expect(result.findings[0].rowID == 2)
+        #expect(result.week(0)?.number("diapers") == 2)
+    }
+
+    @Test func unknownValuesAreCountedUnderOtherAndListedOncePerValue() throws {
+        var f = Fixtures("Europe/Berlin")
+        let first = f.diaper(.other("Blowout"), f.at(2024, 6, 4, 8))
+        let logs = [
+            f.diaper(.other("Blowout"), f.at(2024, 6, 5, 8)), first, f.diaper(.other("Blowout"), f.at(2024, 6, 6, 8)),
+            f.feed(.other("Goat Milk"), f.at(2024, 6, 4, 9), amount: 100, unit: .milliliters),
+            f.feed(.formula, f.at(2024, 6, 4, 10), amount: 2, unit: .other("cup")),
+            f.activity(.other("Swim"), f.at(2024, 6, 4, 11), f.at(2024, 6, 4, 11, 20)),
+        ]
+        let (baby, week) = try run(logs, f)
+        #expect(baby.rules() == ["unknown_value", "unknown_value", "unknown_value", "unknown_value"])
+        let blowout = try #require(baby.findings.first)
+        #expect(blowout.logID == first.id)
+        #expect(blowout.occurrences == 3)
+        #expect(blowout.reason.contains("\"Blowout\" (3 logs)"))
+        #expect(week.number("diapers") == 3)
+        #expect(week.number("wet") == 0)
+        #expect(week.number("other") == 1)
+        #expect(week.number("formula") == 1)
+        #expect(week.number("formula_ml") == 0)
+        #expect(week.number("activity_min") == 20)
+        #expect(week.number("findings") == 4)
+    }
+
+    @Test func orphansAreListedAtStoreLevel() throws {
+        var f = Fixtures("Europe/Berlin")
+        let none = f.diaper(.wet, f.at(2024, 6, 4, 8), baby: .none)
+        let dangling = f.sleep(f.at(2024, 6, 4, 9), f.at(2024, 6, 4, 10), baby: .dangling(rowID: 42))
+        let stranger = f.feed(.formula, f.at(2024, 6, 4, 7), amount: 90, unit: .milliliters, baby: .baby(id: Fixtures.id(777)))
+        let result = Aggregator.aggregate(
+            babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: f.options(today: Self.today), logs: [none, dangling, stranger])
+        #expect(result.storeFindings.map(\.rule) == [.orphan, .orphan, .orphan])
+        #expect(result.storeFindings.map(\.logID) == [stranger.id, none.id, dangling.id])
+        #expect(result.storeFindings[0].localTime == "2024-06-04T07:00:00+02:00")
+        #expect(result.storeFindings[2].reason.contains("baby row 42"))
+        #expect(result.babies[0].weeks.isEmpty)
+        #expect(result.babies[0].findings.isEmpty)
+    }
+
+    @Test func invalidInstantsAreFindingsNotCrashes() throws {
+        var f = Fixtures("Europe/Berlin")
+        let nan = f.diaper(.wet, Date(timeIntervalSinceReferenceDate: .nan))
+        let infinite = f.feed(.formula, Date(timeIntervalSinceReferenceDate: .infinity), amount: 90, unit: .milliliters)
+        let endless = f.activity(.tummyTime, f.at(2024, 6, 4, 8), Date(timeIntervalSinceReferenceDate: .infinity))
+        let farPast = f.diaper(.wet, Date(timeIntervalSinceReferenceDate: -63_113_904_000))  // year 1
+        let farFuture = f.diaper(.wet, Date(timeIntervalSinceReferenceDate: 252_423_993_599))  // year 9999
+        let (baby, week) = try run([nan, infinite, endless, farPast, farFuture], f)
+        #expect(Set(baby.rules()) == ["bad_time", "before_birthday", "after_today"])
+        #expect(baby.rules().filter { $0 == "bad_time" }.count == 3)
+        #expect(baby.findings.first { $0.logID == nan.id }?.localTime == "invalid time")
+        #expect(week.number("activity_min") == 0)
+        #expect(week.number("diapers") == 0)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import ParPairAggregation
+import ParPairModel
+import Testing
+
+/// Feeds, diapers and activities, worked out by hand.
+@Suite struct FeedTests {
+    static let born = (2024, 6, 3)
+    static let today = CivilDate(year: 2024, month: 6, day: 16)
+
+    @Test func mixedMillilitresAndOuncesAddUp() throws {
+        var f = Fixtures("Europe/Berlin")
+        let logs = [
+            f.feed(.formula, f.at(2024, 6, 4, 8), amount: 4, unit: .ounces),
+            f.feed(.formula, f.at(2024, 6, 4, 12), amount: 60, unit: .milliliters),
+            f.feed(.pumpedMilk, f.at(2024, 6, 5, 9), amount: 2.5, unit: .ounces),
+        ]
+        let metric = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: logs)
+        let week = try #require(metric.week(0))
+        // 4 × 29.5735295625 + 60 = 178.29411825 ml; 2.5 oz = 73.93382390625 ml.
+        #expect(abs(try #require(week.number("formula_ml")) - 178.29411825) < 1e-9)
+        #expect(abs(try #require(week.number("pumped_milk_ml")) - 73.93382390625) < 1e-9)
+        #expect(week.value(of: "formula_ml")?.formatted == "178.3")
+        #expect(week.value(of: "pumped_milk_ml")?.formatted == "73.9")
+        #expect(week.value(of: "bottle_ml_per_day")?.formatted == "36.03")  // 252.22794215625 / 7
+        #expect(week.number("formula") == 2)
+        #expect(week.number("pumped_milk") == 1)
+
+        let imperial = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: logs, units: .imperial)
+        let ounces = try #require(imperial.week(0))
+        // 4 oz + 60 ml = 4 + 2.028841… = 6.028841… oz.
+        #expect(abs(try #require(ounces.number("formula_oz")) - (4 + 60 / 29.5735295625)) < 1e-9)
+        #expect(ounces.value(of: "formula_oz")?.formatted == "6.03")
+        #expect(ounces.value(of: "pumped_milk_oz")?.formatted == "2.50")
+        #expect(ounces.value(of: "bottle_oz_per_day")?.formatted == "1.22")  // 8.528841… / 7
+        #expect(ounces.value(of: "formula_ml") == nil)
+        #expect(ounces.value(of: "solids_g") != nil)
+    }
+
+    @Test func breastfeedsSolidsAndGaps() throws {
+        var f = Fixtures("America/New_York")
+        let logs = [
+            f.feed(.breastfeeding, f.at(2024, 6, 4, 1), end: f.at(2024, 6, 4, 1, 20)),
+            f.feed(.breastfeeding, f.at(2024, 6, 4, 4, 30), end: f.at(2024, 6, 4, 4, 45)),
+            f.feed(.solids, f.at(2024, 6, 4, 12), amount: 35, unit: .grams),
+            f.feed(.solids, f.at(2024, 6, 4, 18), end: f.at(2024, 6, 4, 18, 10)),  // no amount: normal
+            f.feed(.breastfeeding, f.at(2024, 6, 5, 3), end: f.at(2024, 6, 5, 3, 25)),
+        ]
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: logs)
+        let day1 = try #require(result.day(1))
+        #expect(day1.number("feeds") == 4)
+        #expect(day1.number("breastfeeding") == 2)
+        #expect(day1.number("solids") == 2)
+        #expect(day1.number("breastfeeding_min") == 35)
+        #expect(day1.number("solids_g") == 35)
+        #expect(day1.number("longest_feed_gap_h") == 7.5)  // 04:30 → 12:00
+        #expect(result.day(2)?.number("longest_feed_gap_h") == nil)  // a single feed
+        let week = try #require(result.week(0))
+        #expect(week.number("longest_feed_gap_h") == 9)  // 18:00 → 03:00 crosses midnight inside the week
+        #expect(week.number("feeds_per_day") == 5.0 / 7)
+        #expect(week.number("breastfeeding_min") == 60)
+        #expect(result.findings.isEmpty)
+    }
+
+    @Test func diapersAndActivities() throws {
+        var f = Fixtures("Europe/Berlin")
+        let logs = [
+            f.diaper(.wet, f.at(2024, 6, 4, 8)),
+            f.diaper(.mixed, f.at(2024, 6, 4, 10)),
+            f.diaper(.dirty, f.at(2024, 6, 4, 12)),
+            f.diaper(.dry, f.at(2024, 6, 4, 14)),
+            f.activity(.tummyTime, f.at(2024, 6, 4, 9), f.at(2024, 6, 4, 9, 5)),
+            f.activity(.tummyTime, f.at(2024, 6, 4, 23, 55), f.at(2024, 6, 5, 0, 10)),  // by start: all 15 min on day 1
+            f.activity(.bath, f.at(2024, 6, 4, 19), f.at(2024, 6, 4, 19, 12)),
+        ]
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: logs)
+        let day = try #require(result.day(1))
+        #expect(day.number("diapers") == 4)
+        #expect(day.number("wet") == 2)
+        #expect(day.number("dirty") == 2)
+        #expect(day.number("mixed") == 1)
+        #expect(day.number("dry") == 1)
+        #expect(day.number("tummy_time_min") == 20)
+        #expect(day.number("activity_min") == 32)
+        #expect(result.day(2)?.number("tummy_time_min") == 0)
+        let week = try #require(result.week(0))
+        #expect(week.number("wet_per_day") == 2.0 / 7)
+        #expect(week.number("dirty_per_day") == 2.0 / 7)
+    }
+
+    @Test func babiesAreKeptApart() throws {
+        var f = Fixtures("Europe/Berlin")
+        let twin = Baby(id: Fixtures.id(9_999), name: "Noa", birthday: f.at(2024, 6, 3, 9), rowID: 2)
+        let logs = [
+            f.diaper(.wet, f.at(2024, 6, 4, 8)),
+            f.diaper(.wet, f.at(2024, 6, 4, 9), baby: .baby(id: twin.id)),
+            f.diaper(.dirty, f.at(2024, 6, 4, 10), baby: .baby(id: twin.id)),
+        ]
+        let result = Aggregator.aggregate(
+            babies: [f.baby(born: f.at(2024, 6, 3, 8)), twin], options: f.options(today: Self.today), logs: logs)
+        #expect(result.babies.map(\.baby.name) == ["Mia", "Noa"])
+        #expect(result.babies[0].week(0)?.number("diapers") == 1)
+        #expect(result.babies[1].week(0)?.number("diapers") == 2)
+        #expect(result.babies[1].week(0)?.value(of: "baby")?.formatted == "Noa")
+    }
+}

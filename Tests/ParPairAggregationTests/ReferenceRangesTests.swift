@@ -1,0 +1,83 @@
+import ParPairAggregation
+import ParPairModel
+import Testing
+
+/// Reference bands by age, placed against a week's figures.
+@Suite struct ReferenceRangesTests {
+    static let birth = CivilDate(year: 2024, month: 1, day: 15)
+
+    func band(_ metric: String, week: Int, days: Int = 7, _ metrics: LogMetrics) -> ReferenceBand? {
+        ReferenceRanges.bands(week: week, days: days, birthDate: Self.birth, metrics: metrics).first { $0.metric == metric }
+    }
+
+    @Test func newbornWetDiapersFollowTheDayOfLife() throws {
+        #expect((0...6).map { ReferenceRanges.minimumWetDiapers(onDay: $0) } == [1, 2, 3, 4, 5, 6, 6])
+        #expect(ReferenceRanges.minimumWetDiapers(onDay: 41) == 6)
+        #expect(ReferenceRanges.minimumWetDiapers(onDay: 42) == nil)
+        var metrics = LogMetrics()
+        metrics.diapers = 21
+        metrics.wet = 21  // 3 a day
+        let week0 = try #require(band("wet_per_day", week: 0, metrics))
+        #expect(week0.low == 27.0 / 7)  // (1+2+3+4+5+6+6)/7
+        #expect(week0.high == nil)
+        #expect(week0.status == .below)
+        #expect(week0.sourceURL.hasPrefix("https://www2.hse.ie/"))
+        // Three days into week 0: (1+2+3)/3 = 2 a day.
+        let partial = try #require(band("wet_per_day", week: 0, days: 3, metrics))
+        #expect(partial.low == 2)
+        #expect(partial.status == .within)  // 21 wet over 3 days: 7 a day ≥ 2
+        #expect(try #require(band("wet_per_day", week: 5, metrics)).low == 6)
+        #expect(band("wet_per_day", week: 6, metrics) == nil)
+    }
+
+    @Test func sleepBandsByAgeInMonths() throws {
+        var metrics = LogMetrics()
+        metrics.sleeps = 30
+        metrics.sleepHours = 7 * 15
+        let newborn = try #require(band("sleep_h_per_day", week: 0, metrics))
+        #expect((newborn.low, newborn.high) == (14, 17))
+        #expect(newborn.status == .within)
+        #expect(newborn.rangeText == "14–17")
+        // Week 17 starts on day 119 = 2024-05-13, not yet 4 months (2024-05-15).
+        #expect(try #require(band("sleep_h_per_day", week: 17, metrics)).low == 14)
+        // Week 18 starts on day 126 = 2024-05-20: 4 months.
+        let infant = try #require(band("sleep_h_per_day", week: 18, metrics))
+        #expect((infant.low, infant.high) == (12, 16))
+        let toddler = try #require(band("sleep_h_per_day", week: 60, metrics))
+        #expect((toddler.low, toddler.high) == (11, 14))
+        #expect(toddler.status == .above)
+        #expect(band("sleep_h_per_day", week: 160, metrics) == nil)  // past 3 years
+        #expect(try #require(band("sleep_h_per_day", week: 0, LogMetrics())).status == .notApplicable)
+    }
+
+    @Test func breastfeedsForNewbornsAndTummyTimeByWeeks() throws {
+        var metrics = LogMetrics()
+        metrics.breastfeeds = 49  // 7 a day
+        metrics.activities = 7
+        metrics.tummyTimeMinutes = 70  // 10 a day
+        let feeds = try #require(band("breastfeeds_per_day", week: 3, metrics))
+        #expect((feeds.low, feeds.high, feeds.status) == (8, 12, .below))
+        #expect(band("breastfeeds_per_day", week: 4, metrics) == nil)
+        #expect(try #require(band("breastfeeds_per_day", week: 0, LogMetrics())).status == .notApplicable)
+        let early = try #require(band("tummy_time_min_per_day", week: 6, metrics))
+        #expect((early.low, early.high, early.status) == (6, 15, .within))
+        let later = try #require(band("tummy_time_min_per_day", week: 7, metrics))
+        #expect((later.low, later.high, later.status) == (15, 30, .below))
+        #expect(band("tummy_time_min_per_day", week: 53, metrics) == nil)
+    }
+
+    @Test func weeksCarryTheirBands() throws {
+        var f = Fixtures("Europe/Berlin")
+        var logs: [LogRecord] = []
+        for day in 3...9 {
+            for hour in [2, 8, 14, 20] { logs.append(f.diaper(.wet, f.at(2024, 6, day, hour))) }
+        }
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 20), logs: logs)
+        let week = try #require(result.week(0))
+        #expect(week.references.map(\.metric) == ["sleep_h_per_day", "wet_per_day", "breastfeeds_per_day", "tummy_time_min_per_day"])
+        let wet = try #require(week.references.first { $0.metric == "wet_per_day" })
+        #expect(wet.value == 4)
+        #expect(wet.status == .within)  // 4 ≥ 27/7
+        #expect(week.references.filter { $0.metric != "wet_per_day" }.allSatisfy { $0.status == .notApplicable })
+    }
+}

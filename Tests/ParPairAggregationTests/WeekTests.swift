@@ -1,0 +1,192 @@
+import Foundation
+import ParPairAggregation
+import ParPairModel
+import Testing
+
+/// Windows: weeks in progress, selections, births today, and the streaming contract.
+@Suite struct WeekTests {
+    @Test func weekInProgressDividesByTheDaysBegun() throws {
+        var f = Fixtures("Europe/Berlin")
+        // Born 2024-06-03; today 2024-06-12 is day 9, so week 1 has days 7, 8, 9.
+        let logs = [
+            f.diaper(.wet, f.at(2024, 6, 10, 8)), f.diaper(.wet, f.at(2024, 6, 10, 12)),
+            f.diaper(.mixed, f.at(2024, 6, 12, 8)),
+            f.sleep(f.at(2024, 6, 11, 13), f.at(2024, 6, 11, 16)),
+            f.feed(.formula, f.at(2024, 6, 12, 7), amount: 120, unit: .milliliters),
+        ]
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 12), logs: logs)
+        #expect(result.weeks.map(\.week) == [1])
+        let week = try #require(result.week(1))
+        #expect(week.days == 3)
+        #expect(!week.isComplete)
+        #expect(week.daysLogged == 3)
+        #expect(week.number("wet_per_day") == 1)
+        #expect(week.number("dirty_per_day") == 1.0 / 3)
+        #expect(week.number("sleep_h_per_day") == 1)
+        #expect(week.number("bottle_ml_per_day") == 40)
+        #expect(week.value(of: "start_date")?.formatted == "2024-06-10")
+        #expect(week.value(of: "end_date")?.formatted == "2024-06-16")
+        #expect(result.days.map(\.day) == [7, 8, 9])
+        #expect(result.ageToday.days == 9)
+    }
+
+    @Test func babyBornToday() throws {
+        var f = Fixtures("America/New_York")
+        let logs = [
+            f.diaper(.wet, f.at(2024, 11, 3, 14)),
+            f.feed(.breastfeeding, f.at(2024, 11, 3, 13), end: f.at(2024, 11, 3, 13, 20)),
+            f.diaper(.wet, f.at(2024, 11, 2, 23)),  // the day before: before the birthday
+        ]
+        // 2024-11-03 is also the day clocks go back in New York: 25 hours.
+        let result = f.run(born: f.at(2024, 11, 3, 10), today: CivilDate(year: 2024, month: 11, day: 3), logs: logs)
+        #expect(result.ageToday.days == 0)
+        let week = try #require(result.week(0))
+        #expect(result.weeks.count == 1)
+        #expect(week.days == 1)
+        #expect(week.daysLogged == 1)
+        #expect(week.number("feeds_per_day") == 1)
+        #expect(week.number("wet_per_day") == 1)
+        #expect(result.rules() == ["before_birthday"])
+        #expect(result.days.count == 1)
+        #expect(result.timeline.map(\.day) == [0])
+        let wet = try #require(week.references.first { $0.metric == "wet_per_day" })
+        #expect(wet.low == 1)  // HSE day 1: one wet diaper
+        #expect(wet.status == .within)
+    }
+
+    @Test func babyNotYetBornHasNoWeeks() throws {
+        var f = Fixtures("Europe/Berlin")
+        let result = f.run(
+            born: f.at(2024, 6, 20, 8), today: CivilDate(year: 2024, month: 6, day: 10),
+            logs: [f.diaper(.wet, f.at(2024, 6, 21, 8)), f.diaper(.wet, f.at(2024, 6, 1, 8))])
+        #expect(result.weeks.isEmpty)
+        #expect(result.days.isEmpty)
+        #expect(result.ageToday.days == -10)
+        #expect(result.rules() == ["before_birthday", "after_today"])
+    }
+
+    @Test func allWeeksRunFromFirstToLastLoggedWeek() throws {
+        var f = Fixtures("Europe/Berlin")
+        let logs = [f.diaper(.wet, f.at(2024, 6, 11, 8)), f.diaper(.wet, f.at(2024, 7, 2, 8))]  // days 8 and 29
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 8, day: 1), logs: logs)
+        #expect(result.weeks.map(\.week) == [1, 2, 3, 4])
+        #expect(result.week(2)?.number("diapers") == 0)
+        #expect(result.week(2)?.daysLogged == 0)
+        #expect(result.days.count == 28)
+    }
+
+    @Test func lastWeeksEndWithTheWeekOfToday() throws {
+        var f = Fixtures("Europe/Berlin")
+        var logs: [LogRecord] = []
+        for day in 3...30 { logs.append(f.diaper(.wet, f.at(2024, 6, day, 9))) }
+        let today = CivilDate(year: 2024, month: 6, day: 26)  // day 23, week 3
+        let last = f.run(born: f.at(2024, 6, 3, 8), today: today, logs: logs, weeks: .last(2))
+        #expect(last.weeks.map(\.week) == [2, 3])
+        #expect(last.week(3)?.days == 3)
+        #expect(last.findingsOutsideSelection == 0)
+        #expect(last.rules() == Array(repeating: "after_today", count: 4))
+        let tooMany = f.run(born: f.at(2024, 6, 3, 8), today: today, logs: logs, weeks: .last(10))
+        #expect(tooMany.weeks.map(\.week) == [0, 1, 2, 3])
+        let range = f.run(born: f.at(2024, 6, 3, 8), today: today, logs: logs, weeks: .weeks(1...9))
+        #expect(range.weeks.map(\.week) == [1, 2, 3])
+        let future = f.run(born: f.at(2024, 6, 3, 8), today: today, logs: logs, weeks: .weeks(5...6))
+        #expect(future.weeks.isEmpty)
+    }
+
+    @Test func selectedWeeksKeepSleepFromTheWeekBefore() throws {
+        var f = Fixtures("Europe/Berlin")
+        let logs = [
+            f.sleep(f.at(2024, 6, 9, 21), f.at(2024, 6, 10, 5)),  // day 6 → day 7
+            f.sleep(f.at(2024, 6, 9, 20), nil),  // an open sleep in week 0: counted outside the selection
+        ]
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 20), logs: logs, weeks: .weeks(1...1))
+        #expect(result.week(1)?.number("sleep_h") == 5)
+        #expect(result.week(1)?.number("sleeps") == 0)
+        #expect(result.findings.isEmpty)
+        #expect(result.findingsOutsideSelection == 1)
+    }
+
+    @Test func birthdayLongAgoAllocatesOnlyWhatIsAsked() throws {
+        var f = Fixtures("Europe/Berlin")
+        // Born in year 2; today in 2026: more than 100,000 weeks old.
+        let born = Date(timeIntervalSinceReferenceDate: -63_000_000_000)
+        let logs = [f.diaper(.wet, f.at(2026, 5, 1, 8)), f.diaper(.wet, f.at(2026, 5, 20, 8))]
+        let today = CivilDate(year: 2026, month: 5, day: 20)
+        let last = f.run(born: born, today: today, logs: logs, weeks: .last(2))
+        #expect(last.weeks.count == 2)
+        #expect(last.week(last.weeks[1].week)?.number("diapers") == 1)
+        let all = f.run(born: born, today: today, logs: logs)
+        #expect(all.weeks.count == 3 || all.weeks.count == 4)
+        #expect(all.weeks.reduce(0) { $0 + $1.metrics.diapers } == 2)
+    }
+
+    @Test func unsortedSleepsMakeFinishThrow() throws {
+        var f = Fixtures("Europe/Berlin")
+        let options = f.options(today: CivilDate(year: 2024, month: 6, day: 20))
+        let aggregator = Aggregator(babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: options)
+        let later = f.sleep(f.at(2024, 6, 5, 13), f.at(2024, 6, 5, 14))
+        let earlier = f.sleep(f.at(2024, 6, 5, 10), f.at(2024, 6, 5, 11))
+        aggregator.add(later)
+        aggregator.add(earlier)
+        #expect(throws: AggregationError.self) { try aggregator.finish() }
+        do {
+            _ = try aggregator.finish()
+        } catch {
+            #expect(error.description.contains("sleep logs of Mia arrive out of start order"))
+            #expect(error.description.contains("2024-06-05T10:00:00+02:00"))
+        }
+        // The same logs through `aggregate`, which sorts, are fine.
+        let sorted = Aggregator.aggregate(babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: options, logs: [later, earlier])
+        #expect(sorted.babies[0].week(0)?.number("sleep_h") == 2)
+    }
+
+    @Test func diapersAndActivitiesMayArriveInAnyOrder() throws {
+        var f = Fixtures("Europe/Berlin")
+        let options = f.options(today: CivilDate(year: 2024, month: 6, day: 20))
+        let aggregator = Aggregator(babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: options)
+        aggregator.add(f.diaper(.wet, f.at(2024, 6, 12, 8)))
+        aggregator.add(f.diaper(.dirty, f.at(2024, 6, 4, 8)))
+        aggregator.add(f.activity(.tummyTime, f.at(2024, 6, 12, 9), f.at(2024, 6, 12, 9, 5)))
+        aggregator.add(f.activity(.tummyTime, f.at(2024, 6, 4, 9), f.at(2024, 6, 4, 9, 5)))
+        let result = try aggregator.finish().babies[0]
+        #expect(result.weeks.map { $0.metrics.diapers } == [1, 1])
+        #expect(result.weeks.map { $0.metrics.tummyTimeMinutes } == [5, 5])
+    }
+
+    @Test func columnNamesFollowTheDefinitions() {
+        #expect(WeekSummary.columnNames(units: .metric) == [
+            "baby", "week", "first_day", "last_day", "start_date", "end_date", "days", "days_logged",
+            "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min", "formula_ml",
+            "pumped_milk_ml", "solids_g", "feeds_per_day", "bottle_ml_per_day", "longest_feed_gap_h", "sleep_h",
+            "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h", "sleep_h_per_day", "diapers", "wet", "dirty",
+            "mixed", "dry", "wet_per_day", "dirty_per_day", "tummy_time_min", "activity_min", "findings",
+        ])
+        let imperial = WeekSummary.columnNames(units: .imperial)
+        #expect(imperial.contains("formula_oz") && imperial.contains("pumped_milk_oz") && imperial.contains("bottle_oz_per_day"))
+        #expect(!imperial.contains { $0.hasSuffix("_ml") || $0.contains("_ml_") })
+        #expect(DaySummary.columnNames(units: .metric) == [
+            "baby", "day", "week", "date", "logged",
+            "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min", "formula_ml",
+            "pumped_milk_ml", "solids_g", "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps",
+            "longest_sleep_h", "diapers", "wet", "dirty", "mixed", "dry", "tummy_time_min", "activity_min", "findings",
+        ])
+    }
+}
+
+extension WeekTests {
+    @Test(arguments: [Double.nan, .infinity, -.infinity, -70_000_000_000, 300_000_000_000])
+    func strangeBirthdaysDoNotTrap(_ seconds: Double) {
+        var f = Fixtures("Australia/Lord_Howe")
+        let logs = [f.diaper(.wet, f.at(2024, 6, 4, 8)), f.sleep(f.at(2024, 6, 4, 9), f.at(2024, 6, 4, 10))]
+        let baby = Baby(id: Fixtures.babyID, name: "Odd", birthday: Date(timeIntervalSinceReferenceDate: seconds))
+        for weeks in [WeekSelection.all, .last(3), .weeks(0...2)] {
+            let result = Aggregator.aggregate(
+                babies: [baby], options: f.options(today: CivilDate(year: 2024, month: 6, day: 9), weeks: weeks), logs: logs)
+            let aggregate = result.babies[0]
+            // Every log is counted once or listed (weeks 0–2 may simply not hold them).
+            let counted = aggregate.weeks.reduce(0) { $0 + $1.metrics.diapers + $1.metrics.sleeps }
+            if weeks != .weeks(0...2) { #expect(counted + aggregate.findings.count == 2) }
+            #expect(aggregate.weeks.count <= 3)
+        }
+    }
+}
