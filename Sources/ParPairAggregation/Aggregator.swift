@@ -18,6 +18,7 @@ import ParPairModel
 /// let result = try aggregator.finish()
 /// ```
 public final class Aggregator {
+    /// The options every row is cut by.
     public let options: AggregationOptions
     let calendar: LifeCalendar
     let babyStates: [BabyAccumulator]

@@ -2,6 +2,7 @@ import ParPairModel
 
 /// Everything aggregated for one baby.
 public struct BabyAggregate: Sendable, Hashable {
+    /// The baby as read from the store.
     public var baby: Baby
     /// The local date of birth in the report's time zone.
     public var birthDate: CivilDate

@@ -3,7 +3,9 @@
 /// The range is half-open: it contains `start` and stops just before `end`. When `end` is earlier
 /// than `start` the range wraps midnight.
 public struct ClockRange: Sendable, Hashable, CustomStringConvertible {
+    /// The first clock time inside the range.
     public let start: ClockTime
+    /// The first clock time after the range.
     public let end: ClockTime
 
     /// The default night, 19:00 to 07:00.

@@ -41,7 +41,9 @@ public struct ClockTime: Sendable, Hashable, Comparable, CustomStringConvertible
         minutes = validMinutes
     }
 
+    /// The hour, 0–23.
     public var hour: Int { minutes / 60 }
+    /// The minute within the hour, 0–59.
     public var minute: Int { minutes % 60 }
 
     /// `HH:MM`.

@@ -3,7 +3,9 @@ import ParPairModel
 
 /// One day of life of one baby (0 = day of birth), from its local start (day start) to the next.
 public struct DaySummary: Sendable, Hashable {
+    /// The baby's id.
     public var babyID: UUID
+    /// The baby's name, the `baby` column.
     public var babyName: String
     /// The day of life (0 = day of birth).
     public var day: Int

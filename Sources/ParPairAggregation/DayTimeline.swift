@@ -9,7 +9,9 @@ import ParPairModel
 public struct DayTimeline: Sendable, Hashable {
     /// A sleep stretch clipped to the day, `start` < `end`; overlapping sessions appear merged.
     public struct Sleep: Sendable, Hashable {
+        /// Minutes after the day start when the stretch begins.
         public var start: Int
+        /// Minutes after the day start when it ends (at most 1440).
         public var end: Int
         public init(start: Int, end: Int) {
             self.start = start
@@ -19,7 +21,9 @@ public struct DayTimeline: Sendable, Hashable {
 
     /// A feed's start and type.
     public struct Feed: Sendable, Hashable {
+        /// Minutes after the day start.
         public var minute: Int
+        /// What was fed.
         public var type: FoodType
         public init(minute: Int, type: FoodType) {
             self.minute = minute
@@ -29,7 +33,9 @@ public struct DayTimeline: Sendable, Hashable {
 
     /// A diaper's time and type.
     public struct Diaper: Sendable, Hashable {
+        /// Minutes after the day start.
         public var minute: Int
+        /// What the diaper held.
         public var type: DiaperType
         public init(minute: Int, type: DiaperType) {
             self.minute = minute
@@ -43,8 +49,11 @@ public struct DayTimeline: Sendable, Hashable {
     public var date: CivilDate
     /// The clock time minute 0 stands for.
     public var dayStart: ClockTime
+    /// Sleep stretches, by start.
     public var sleeps: [Sleep]
+    /// Feeds, by start.
     public var feeds: [Feed]
+    /// Diapers, by time.
     public var diapers: [Diaper]
 
     public init(day: Int, date: CivilDate, dayStart: ClockTime, sleeps: [Sleep] = [], feeds: [Feed] = [], diapers: [Diaper] = []) {

@@ -3,11 +3,15 @@
 /// Volumes are kept in millilitres here; `VolumeUnits.volume(milliliters:)` converts for display, and
 /// the summaries' `columns` already follow `--units`.
 public struct LogMetrics: Sendable, Hashable {
-    /// Feeds by type; `feeds` is their sum. Unknown types count as `otherFeeds`.
+    /// Breastfeeds (feeds by type sum to `feeds`).
     public var breastfeeds = 0
+    /// Formula feeds.
     public var formulaFeeds = 0
+    /// Pumped-milk feeds.
     public var pumpedMilkFeeds = 0
+    /// Solids feeds.
     public var solidsFeeds = 0
+    /// Feeds of a type this tool does not know.
     public var otherFeeds = 0
     /// Summed durations of breastfeeds with a valid end.
     public var breastfeedingMinutes = 0.0
@@ -27,11 +31,15 @@ public struct LogMetrics: Sendable, Hashable {
     public var sleeps = 0
     /// The longest whole valid session starting in the window; nil without one.
     public var longestSleepHours: Double?
-    /// All diapers; `wet` = Wet + Mixed, `dirty` = Dirty + Mixed.
+    /// All diapers, unknown types included.
     public var diapers = 0
+    /// Wet and Mixed diapers.
     public var wet = 0
+    /// Dirty and Mixed diapers.
     public var dirty = 0
+    /// Mixed diapers.
     public var mixed = 0
+    /// Dry diapers.
     public var dry = 0
     /// Tummy Time with a valid end, by start.
     public var tummyTimeMinutes = 0.0

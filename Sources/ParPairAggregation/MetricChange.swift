@@ -4,7 +4,9 @@ public struct MetricChange: Sendable, Hashable {
     public var name: String
     /// For people: `Sleep per day`.
     public var label: String
+    /// This week's figure.
     public var current: Double?
+    /// Last week's figure.
     public var previous: Double?
     /// Decimals for display, as in the CSV column.
     public var decimals: Int

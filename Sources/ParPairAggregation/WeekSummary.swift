@@ -3,7 +3,9 @@ import ParPairModel
 
 /// One age-week of one baby: week k = days of life 7k … 7k+6, in the report's time zone and day start.
 public struct WeekSummary: Sendable, Hashable {
+    /// The baby's id.
     public var babyID: UUID
+    /// The baby's name, the `baby` column.
     public var babyName: String
     /// The age-week, from 0.
     public var week: Int
