@@ -1,0 +1,51 @@
+import ParPairModel
+
+/// An enumeration property resolved for reading: its layout in this table and byte patterns of the
+/// known values, so known values decode without allocating a String.
+struct EnumColumn<Value: AppEnumeration>: Sendable {
+    enum Source: Sendable {
+        case rawValue(Int32)
+        case perCase([TableLayout.CaseColumn])
+        case absent
+    }
+
+    struct Entry: Sendable {
+        let bytes: [UInt8]
+        let value: Value
+    }
+
+    let source: Source
+    /// `FoodLog.type`, for messages.
+    let property: String
+    let typeName: String
+    /// The column, or the case columns joined, for messages.
+    let columnDescription: String
+    let rawValues: [Entry]
+    let caseNames: [Entry]
+
+    init(_ layout: TableLayout, _ property: String) {
+        let mapping = layout.mapping[property: property]
+        self.property = "\(layout.mapping.entity).\(property)"
+        typeName = String(describing: Value.self)
+        switch layout.source(property) {
+        case .column(let index, let name):
+            source = .rawValue(index)
+            columnDescription = name
+        case .perCase(let cases):
+            source = .perCase(cases)
+            columnDescription = cases.map(\.column).joined(separator: "/")
+        case .absent:
+            source = .absent
+            columnDescription = mapping.column
+        }
+        rawValues = Value.knownCases.map { Entry(bytes: Array($0.rawValue.utf8), value: $0.value) }
+        caseNames = Value.knownCases.map { Entry(bytes: Array($0.caseName.utf8), value: $0.value) }
+    }
+
+    static func match(_ bytes: UnsafeBufferPointer<UInt8>, in entries: [Entry]) -> Value? {
+        for entry in entries where entry.bytes.count == bytes.count {
+            if entry.bytes.elementsEqual(bytes) { return entry.value }
+        }
+        return nil
+    }
+}

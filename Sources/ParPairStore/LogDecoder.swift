@@ -1,0 +1,16 @@
+import Foundation
+import ParPairModel
+
+/// Turns the current result row of an entity's ordered SELECT into a model value.
+protocol LogDecoder {
+    associatedtype Log: Sendable
+    /// The entity this decoder reads.
+    static var mapping: EntityMapping { get }
+    init(layout: TableLayout, babies: [Int64: UUID])
+    func decode(_ row: RowReader) throws -> Log
+    /// The log wrapped for mixed streams.
+    static func record(_ log: Log) -> LogRecord
+    /// When the log starts (a diaper: its time), for merging streams.
+    static func start(_ log: Log) -> Date
+    static func rowID(_ log: Log) -> Int64
+}

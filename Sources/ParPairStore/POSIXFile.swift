@@ -1,0 +1,180 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin, throwing wrappers over the POSIX calls the snapshot needs (stat, open, read, write,
+/// mkdtemp), so the rest of the module never sees `errno`.
+enum POSIXFile {
+    /// What `stat` says about a path (following symlinks), or nil when nothing is there.
+    struct Status: Equatable {
+        var isDirectory: Bool
+        var isRegularFile: Bool
+        var size: Int64
+        var modifiedSeconds: Int64
+        var modifiedNanoseconds: Int64
+        var inode: UInt64
+        var device: UInt64
+    }
+
+    /// A failed call: the path, the operation and `errno`.
+    struct Failure: Error {
+        let path: String
+        let operation: String
+        let code: Int32
+        var reason: String { String(cString: strerror(code)) }
+        var isPermission: Bool { code == EACCES || code == EPERM }
+        var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+    }
+
+    static func status(_ path: String) throws -> Status? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw Failure(path: path, operation: "stat", code: code)
+        }
+        #if canImport(Darwin)
+        let seconds = Int64(info.st_mtimespec.tv_sec), nanoseconds = Int64(info.st_mtimespec.tv_nsec)
+        #else
+        let seconds = Int64(info.st_mtim.tv_sec), nanoseconds = Int64(info.st_mtim.tv_nsec)
+        #endif
+        let type = info.st_mode & S_IFMT
+        return Status(isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG, size: Int64(truncatingIfNeeded: info.st_size),
+                      modifiedSeconds: seconds, modifiedNanoseconds: nanoseconds,
+                      inode: UInt64(truncatingIfNeeded: info.st_ino), device: UInt64(truncatingIfNeeded: info.st_dev))
+    }
+
+    /// Up to `count` bytes from the start of a file.
+    static func prefix(of path: String, count: Int) throws -> [UInt8] {
+        guard count > 0 else { return [] }
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return read(descriptor, base + filled, count - filled)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, operation: "read", code: errno)
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
+    }
+
+    static func openForReading(_ path: String) throws -> Int32 {
+        while true {
+            let descriptor = open(path, O_RDONLY)
+            if descriptor >= 0 { return descriptor }
+            if errno == EINTR { continue }
+            throw Failure(path: path, operation: "open", code: errno)
+        }
+    }
+
+    /// Creates a new file (never replacing one), owner-only unless `mode` says otherwise.
+    static func createExclusive(_ path: String, mode: mode_t = 0o600) throws -> Int32 {
+        while true {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
+            if descriptor >= 0 { return descriptor }
+            if errno == EINTR { continue }
+            throw Failure(path: path, operation: "create", code: errno)
+        }
+    }
+
+    /// Where a copy failed: reading the source or writing the destination.
+    enum CopyFailure: Error {
+        case source(Failure)
+        case destination(Failure)
+    }
+
+    /// Streams a file into a new file in 1 MiB chunks; returns the bytes copied.
+    static func copy(from source: String, to destination: String, mode: mode_t = 0o600) throws(CopyFailure) -> Int64 {
+        let input: Int32
+        do { input = try openForReading(source) } catch let failure as Failure { throw .source(failure) } catch {
+            throw .source(Failure(path: source, operation: "open", code: EIO))
+        }
+        defer { close(input) }
+        let output: Int32
+        do { output = try createExclusive(destination, mode: mode) } catch let failure as Failure { throw .destination(failure) } catch {
+            throw .destination(Failure(path: destination, operation: "create", code: EIO))
+        }
+        defer { close(output) }
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        var total: Int64 = 0
+        while true {
+            let got = read(input, buffer, chunk)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .source(Failure(path: source, operation: "read", code: errno))
+            }
+            if got == 0 { break }
+            var written = 0
+            while written < got {
+                let put = write(output, buffer + written, got - written)
+                if put < 0 {
+                    if errno == EINTR { continue }
+                    throw .destination(Failure(path: destination, operation: "write", code: errno))
+                }
+                written += put
+            }
+            total += Int64(got)
+        }
+        return total
+    }
+
+    /// Makes a new private directory (mode 0700) from a template ending in `XXXXXX`.
+    static func makeTemporaryDirectory(template: String) throws -> String {
+        var bytes = Array(template.utf8CString)
+        let made = bytes.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        guard made != nil else { throw Failure(path: template, operation: "mkdtemp", code: errno) }
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func closeDescriptor(_ descriptor: Int32) {
+        close(descriptor)
+    }
+
+    /// Exactly `count` bytes from the current position, or nil at the end of the file or on an error.
+    static func readExactly(_ descriptor: Int32, count: Int) -> [UInt8]? {
+        guard count > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return read(descriptor, base + filled, count - filled)
+            }
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 { return nil }
+            filled += got
+        }
+        return bytes
+    }
+
+    /// Removes a file; a missing file is fine.
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// Creates a hard link; fails when `destination` exists.
+    static func link(_ source: String, _ destination: String) throws {
+        guard systemLink(source, destination) == 0 else {
+            throw Failure(path: destination, operation: "link", code: errno)
+        }
+    }
+}
+
+private func systemLink(_ source: String, _ destination: String) -> Int32 {
+    link(source, destination)
+}

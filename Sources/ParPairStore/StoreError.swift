@@ -1,0 +1,161 @@
+import SQLite
+
+/// Why a store could not be read (or written), with the file and the problem, on one line.
+///
+/// `exitCode` is the sysexits code the command line should exit with.
+public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// Nothing exists at the path (66).
+    case missingPath(String)
+    /// A folder without `default.store` in it (66); `otherStores` lists `*.store` files found instead.
+    case folderWithoutStore(folder: String, otherStores: [String])
+    /// The path is neither a file nor a folder (a device, a socket, …) (66).
+    case notARegularFile(String)
+    /// The file is empty (65).
+    case emptyFile(String)
+    /// The file does not start with SQLite's header (65); `found` describes what it starts with.
+    case notSQLite(String, found: String)
+    /// An SQLite database, but not the ParPair app's (65); `tables` lists what it holds.
+    case notParPairStore(String, tables: [String])
+    /// The file is shorter than its header says (65).
+    case truncated(String, detail: String)
+    /// SQLite found the file damaged (65).
+    case corrupt(String, detail: String)
+    /// The file or folder cannot be read: permission (66) or another I/O failure (74).
+    case unreadable(String, reason: String, permission: Bool)
+    /// Another process holds a lock SQLite could not get past (74).
+    case locked(String, detail: String)
+    /// The store kept changing while it was copied to a private snapshot (74).
+    case changedDuringCopy(String, attempts: Int)
+    /// The private snapshot could not be written (74): the scratch folder is full or not writable.
+    case snapshotFailed(String, reason: String)
+    /// A table the model needs is missing (65).
+    case missingTable(String, table: String, entity: String)
+    /// A column the model needs is missing (65); `available` lists the table's columns.
+    case missingColumn(String, table: String, column: String, property: String, available: [String])
+    /// A value that cannot be decoded (65): NULL where required, text in a date column, ….
+    case badValue(String, table: String, column: String, rowID: Int64, problem: String)
+    /// Another SQLite failure while reading (`exitCode` from the kind of failure).
+    case sqlite(String, detail: String, exitCode: Int32)
+    /// The output file of the store writer exists already (73).
+    case outputExists(String)
+    /// The store writer could not create its output (73).
+    case cannotCreate(String, reason: String)
+    /// A bug of ours (70).
+    case `internal`(String)
+
+    /// The sysexits code: 65 bad data, 66 no input, 70 internal, 73 cannot create, 74 I/O.
+    public var exitCode: Int32 {
+        switch self {
+        case .missingPath, .folderWithoutStore, .notARegularFile: 66
+        case .emptyFile, .notSQLite, .notParPairStore, .truncated, .corrupt: 65
+        case .unreadable(_, _, let permission): permission ? 66 : 74
+        case .locked, .changedDuringCopy, .snapshotFailed: 74
+        case .missingTable, .missingColumn, .badValue: 65
+        case .sqlite(_, _, let code): code
+        case .outputExists, .cannotCreate: 73
+        case .internal: 70
+        }
+    }
+
+    /// The file or folder the error is about, if any.
+    public var path: String? {
+        switch self {
+        case .missingPath(let path), .notARegularFile(let path), .emptyFile(let path), .outputExists(let path):
+            path
+        case .folderWithoutStore(let folder, _): folder
+        case .notSQLite(let path, _), .notParPairStore(let path, _), .truncated(let path, _), .corrupt(let path, _),
+             .unreadable(let path, _, _), .locked(let path, _), .changedDuringCopy(let path, _), .snapshotFailed(let path, _),
+             .missingTable(let path, _, _), .missingColumn(let path, _, _, _, _), .badValue(let path, _, _, _, _),
+             .sqlite(let path, _, _), .cannotCreate(let path, _):
+            path
+        case .internal: nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .missingPath(let path):
+            return "\(path): no such file or folder"
+        case .folderWithoutStore(let folder, let others):
+            let hint = others.isEmpty ? "" : " (it holds \(StoreError.list(others)); pass one of them as the store file)"
+            return "\(folder): folder holds no default.store\(hint)"
+        case .notARegularFile(let path):
+            return "\(path): not a regular file or folder"
+        case .emptyFile(let path):
+            return "\(path): empty file (0 bytes), not a store"
+        case .notSQLite(let path, let found):
+            return "\(path): not an SQLite database (it starts with \(found))"
+        case .notParPairStore(let path, let tables):
+            let found = tables.isEmpty ? "no tables" : "tables \(StoreError.list(tables))"
+            return "\(path): an SQLite database, but not a ParPair store: expected tables ZBABY and ZFOODLOG "
+                + "(entities Baby and FoodLog in Z_PRIMARYKEY), found \(found)"
+        case .truncated(let path, let detail):
+            return "\(path): truncated store: \(detail)"
+        case .corrupt(let path, let detail):
+            return "\(path): damaged store: \(detail)"
+        case .unreadable(let path, let reason, _):
+            return "\(path): cannot read: \(reason)"
+        case .locked(let path, let detail):
+            return "\(path): locked by another process: \(detail)"
+        case .changedDuringCopy(let path, let attempts):
+            return "\(path): the store kept changing while it was copied (\(attempts) attempts); "
+                + "close the app or copy the folder first"
+        case .snapshotFailed(let path, let reason):
+            return "\(path): cannot make a private copy of the store: \(reason)"
+        case .missingTable(let path, let table, let entity):
+            return "\(path): table \(table) (entity \(entity)) is missing"
+        case .missingColumn(let path, let table, let column, let property, let available):
+            return "\(path): table \(table) has no column \(column) (property \(property)); "
+                + "its columns are \(StoreError.list(available))"
+        case .badValue(let path, let table, let column, let rowID, let problem):
+            return "\(path): table \(table), column \(column), row Z_PK \(rowID): \(problem)"
+        case .sqlite(let path, let detail, _):
+            return "\(path): \(detail)"
+        case .outputExists(let path):
+            return "\(path): exists already; the store writer never overwrites a file"
+        case .cannotCreate(let path, let reason):
+            return "\(path): cannot create: \(reason)"
+        case .internal(let detail):
+            return "internal error: \(detail)"
+        }
+    }
+
+    static func list(_ names: [String], limit: Int = 12) -> String {
+        let shown = names.prefix(limit).joined(separator: ", ")
+        return names.count > limit ? "\(shown), … (\(names.count) in all)" : shown
+    }
+
+    /// Maps a failure reported by SQLite while reading `path`.
+    static func reading(_ path: String, _ error: SQLiteError) -> StoreError {
+        let detail = "\(error.message) (SQLite \(error.extendedCode))"
+        switch error.category {
+        case .corrupt: return .corrupt(path, detail: detail)
+        case .notADatabase: return .notSQLite(path, found: "an unreadable header: \(error.message)")
+        case .busy: return .locked(path, detail: detail)
+        case .permission: return .unreadable(path, reason: detail, permission: true)
+        case .cantOpen: return .unreadable(path, reason: detail, permission: false)
+        case .ioError: return .unreadable(path, reason: detail, permission: false)
+        default: return .sqlite(path, detail: error.description, exitCode: 70)
+        }
+    }
+
+    /// Text from a store, quoted and cut short for a one-line message.
+    static func quoted(_ text: String, limit: Int = 40) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars.prefix(limit) {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            case "\t": shown += "\\t"
+            case "'": shown += "\\'"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    shown += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    shown.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return "'" + shown + (text.unicodeScalars.count > limit ? "…" : "") + "'"
+    }
+}

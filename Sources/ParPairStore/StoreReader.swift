@@ -1,0 +1,306 @@
+import Foundation
+import ParPairModel
+import SQLite
+
+/// Reads a ParPair store safely: from a private snapshot, inside one read transaction.
+///
+/// Opening copies `default.store` and `default.store-wal` into a private temporary folder (see
+/// `StoreSnapshot`), opens the copy with `mode=ro` and `PRAGMA query_only=1`, begins one read
+/// transaction, checks it is a ParPair store, resolves each table's columns and reads the babies.
+/// Logs are then streamed in time order, so memory does not grow with the number of logs.
+/// Everything read through one reader comes from the same snapshot. `close()` (or `deinit`)
+/// ends the transaction and deletes the snapshot.
+///
+/// ```swift
+/// let store = try StoreReader(path: "~/Downloads/ParPair")   // a folder holding default.store
+/// defer { store.close() }
+/// try store.forEachFoodLog { log in accumulator.add(log) }
+/// ```
+///
+/// Leniencies: a NULL `notes` reads as `""`; a missing column of an optional property (`endTime`,
+/// `amount`, `feedingUnit`, `baby`) reads as nil and is noted in `info()`; a missing sleep, diaper or
+/// activity table reads as no logs and is noted. Unknown enum text becomes the type's `.other(text)`.
+/// Everything else that does not decode is a `StoreError` naming table, column and `Z_PK`.
+public final class StoreReader {
+    /// The user's files.
+    public let location: StoreLocation
+    /// The babies, ordered by birthday, then name, then `Z_PK`.
+    public let babies: [Baby]
+    /// Entity names from `Z_PRIMARYKEY`, in `Z_ENT` order (empty when that table is missing).
+    public let entities: [String]
+    /// `NSPersistenceFrameworkVersion` from `Z_METADATA` (e.g. 1414 for iOS 18), when present.
+    public let frameworkVersion: Int?
+
+    let snapshot: StoreSnapshot
+    let database: Database
+    let babyLayout: TableLayout
+    /// The layouts of the log tables this store has.
+    let layouts: [LogKind: TableLayout]
+    let babyIDs: [Int64: UUID]
+    /// Things worth telling about the store's shape (absent tables, …), found while opening.
+    let openingNotes: [String]
+    private var statements: [LogKind: Statement] = [:]
+    private var streaming: Set<LogKind> = []
+    private var closed = false
+
+    /// Opens a store for reading.
+    ///
+    /// - Parameters:
+    ///   - path: the store file, or a folder holding `default.store`.
+    ///   - scratchDirectory: where the private snapshot folder is made (default: the temporary directory).
+    /// - Throws: `StoreError` (missing path, not a store, damaged file, missing table or column, …).
+    public init(path: String, scratchDirectory: String? = nil) throws {
+        location = try StoreLocation(path: path)
+        snapshot = try StoreSnapshot(copying: location, scratchDirectory: scratchDirectory)
+        let storePath = location.storeFile
+        do {
+            database = try Database(path: snapshot.storeFile, mode: .readOnly)
+            try database.setBusyTimeout(milliseconds: 2000)
+            try database.execute("PRAGMA query_only = 1")
+            try database.begin(.deferred)
+
+            var notes: [String] = []
+            let tables = try database.tableNames()
+            var tableNamed: [String: String] = [:]
+            for table in tables { tableNamed[table.uppercased()] = table }
+
+            let entityNames = try StoreReader.readEntities(database, table: tableNamed["Z_PRIMARYKEY"])
+            entities = entityNames
+            let hasEntities = StoreSchema.requiredEntities.allSatisfy { entityNames.contains($0.entity) }
+            let hasTables = StoreSchema.requiredEntities.allSatisfy { tableNamed[$0.table.uppercased()] != nil }
+            guard hasEntities || hasTables else { throw StoreError.notParPairStore(storePath, tables: tables) }
+            if tableNamed["Z_PRIMARYKEY"] == nil {
+                notes.append("no Z_PRIMARYKEY table: recognised as a ParPair store by its table names only")
+            }
+            frameworkVersion = StoreReader.readFrameworkVersion(database, table: tableNamed["Z_METADATA"], notes: &notes)
+
+            guard let babyTable = tableNamed[StoreSchema.baby.table.uppercased()] else {
+                throw StoreError.missingTable(storePath, table: StoreSchema.baby.table, entity: StoreSchema.baby.entity)
+            }
+            babyLayout = try TableLayout(mapping: StoreSchema.baby, tableName: babyTable,
+                                         columns: try database.columns(in: babyTable), storePath: storePath)
+            var layouts: [LogKind: TableLayout] = [:]
+            for mapping in StoreSchema.logs {
+                guard let kind = mapping.kind else { continue }
+                guard let table = tableNamed[mapping.table.uppercased()] else {
+                    if StoreSchema.requiredEntities.contains(where: { $0.entity == mapping.entity }) {
+                        throw StoreError.missingTable(storePath, table: mapping.table, entity: mapping.entity)
+                    }
+                    notes.append("no \(mapping.table) table: the store has no \(mapping.entity) rows")
+                    continue
+                }
+                layouts[kind] = try TableLayout(mapping: mapping, tableName: table,
+                                                columns: try database.columns(in: table), storePath: storePath)
+            }
+            self.layouts = layouts
+            babies = try StoreReader.readBabies(database, layout: babyLayout, storePath: storePath)
+            var ids: [Int64: UUID] = [:]
+            for baby in babies { ids[baby.rowID] = baby.id }
+            babyIDs = ids
+            openingNotes = notes
+        } catch let error as SQLiteError {
+            snapshot.remove()
+            throw StoreError.reading(storePath, error)
+        } catch {
+            snapshot.remove()
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Ends the read transaction, closes the connection and deletes the private snapshot.
+    /// Safe to call more than once.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        for statement in statements.values { statement.finalize() }
+        statements.removeAll()
+        try? database.commit()
+        database.close()
+        snapshot.remove()
+    }
+
+    /// Opens a store, hands the reader to `body`, and closes it afterwards (also when `body` throws).
+    public static func withReader<Result>(
+        path: String, scratchDirectory: String? = nil, _ body: (StoreReader) throws -> Result
+    ) throws -> Result {
+        let reader = try StoreReader(path: path, scratchDirectory: scratchDirectory)
+        defer { reader.close() }
+        return try body(reader)
+    }
+
+    /// True when the store has the table of this kind of log.
+    public func hasTable(for kind: LogKind) -> Bool { layouts[kind] != nil }
+
+    /// How each enumeration property is laid out, by table then property: `["ZFOODLOG": ["type": .rawValue]]`.
+    public var enumLayouts: [String: [String: EnumLayout]] {
+        var result: [String: [String: EnumLayout]] = [:]
+        for layout in layouts.values where !layout.enumLayouts.isEmpty {
+            result[layout.mapping.table] = layout.enumLayouts
+        }
+        return result
+    }
+
+    // MARK: - Streams
+
+    /// Calls `body` with each feed, ordered by start time then `Z_PK`. Rows are decoded one at a time.
+    ///
+    /// - Throws: `StoreError` for a row that does not decode (naming table, column and `Z_PK`) or a
+    ///   damaged file; any error `body` throws is passed through and stops the stream.
+    public func forEachFoodLog(_ body: (FoodLog) throws -> Void) throws {
+        try stream(FoodLogDecoder.self, body)
+    }
+
+    /// Calls `body` with each sleep, ordered by start time then `Z_PK`; none when the table is absent.
+    public func forEachSleepLog(_ body: (SleepLog) throws -> Void) throws {
+        try stream(SleepLogDecoder.self, body)
+    }
+
+    /// Calls `body` with each diaper change, ordered by time then `Z_PK`; none when the table is absent.
+    public func forEachDiaperLog(_ body: (DiaperLog) throws -> Void) throws {
+        try stream(DiaperLogDecoder.self, body)
+    }
+
+    /// Calls `body` with each activity, ordered by start time then `Z_PK`; none when the table is absent.
+    public func forEachActivityLog(_ body: (ActivityLog) throws -> Void) throws {
+        try stream(ActivityLogDecoder.self, body)
+    }
+
+    /// Calls `body` with every log of every kind in one chronological stream: by start time (a
+    /// diaper's time), then kind (food, sleep, diaper, activity), then `Z_PK`. The four tables are
+    /// read side by side and merged, so memory stays constant.
+    public func forEachLog(_ body: (LogRecord) throws -> Void) throws {
+        var cursors: [LogCursor] = []
+        defer { for cursor in cursors { finishStream(cursor.kind) } }
+        for kind in LogKind.allCases {
+            if let cursor = try makeCursor(kind) { cursors.append(cursor) }
+        }
+        var heads: [LogCursor.Head?] = []
+        for cursor in cursors { heads.append(try readingSQLite { try cursor.next() }) }
+        while true {
+            var best: Int?
+            for index in heads.indices {
+                guard let head = heads[index] else { continue }
+                // Cursors are in kind order, so only a strictly earlier start displaces the best.
+                if let current = best, let bestHead = heads[current], head.start >= bestHead.start { continue }
+                best = index
+            }
+            guard let chosen = best, let head = heads[chosen] else { break }
+            try body(head.record)
+            heads[chosen] = try readingSQLite { try cursors[chosen].next() }
+        }
+    }
+
+    /// Reads everything into memory (for small stores and tests; the report streams instead).
+    public func readAll() throws -> StoreContents {
+        var contents = StoreContents(babies: babies)
+        try forEachFoodLog { contents.foodLogs.append($0) }
+        try forEachSleepLog { contents.sleepLogs.append($0) }
+        try forEachDiaperLog { contents.diaperLogs.append($0) }
+        try forEachActivityLog { contents.activityLogs.append($0) }
+        return contents
+    }
+
+    // MARK: - Internals
+
+    private func stream<Decoder: LogDecoder>(_ type: Decoder.Type, _ body: (Decoder.Log) throws -> Void) throws {
+        guard let kind = Decoder.mapping.kind, let layout = layouts[kind] else { return }
+        let statement = try beginStream(kind, layout: layout)
+        defer { finishStream(kind) }
+        let decoder = Decoder(layout: layout, babies: babyIDs)
+        let row = RowReader(statement: statement, table: layout.tableName, storePath: location.storeFile)
+        while try readingSQLite({ try statement.step() }) {
+            let log = try readingSQLite { try decoder.decode(row) }
+            try body(log)
+        }
+    }
+
+    private func makeCursor(_ kind: LogKind) throws -> LogCursor? {
+        guard let layout = layouts[kind] else { return nil }
+        let statement = try beginStream(kind, layout: layout)
+        let row = RowReader(statement: statement, table: layout.tableName, storePath: location.storeFile)
+        switch kind {
+        case .food: return LogCursor(kind: kind, row: row, decoder: FoodLogDecoder(layout: layout, babies: babyIDs))
+        case .sleep: return LogCursor(kind: kind, row: row, decoder: SleepLogDecoder(layout: layout, babies: babyIDs))
+        case .diaper: return LogCursor(kind: kind, row: row, decoder: DiaperLogDecoder(layout: layout, babies: babyIDs))
+        case .activity: return LogCursor(kind: kind, row: row, decoder: ActivityLogDecoder(layout: layout, babies: babyIDs))
+        }
+    }
+
+    /// The kind's statement, prepared once and reused; refuses a nested stream of the same kind.
+    private func beginStream(_ kind: LogKind, layout: TableLayout) throws -> Statement {
+        guard !closed else { throw StoreError.internal("the store reader is closed") }
+        guard !streaming.contains(kind) else {
+            throw StoreError.internal("a \(kind) stream was started inside another \(kind) stream")
+        }
+        let statement: Statement
+        if let prepared = statements[kind] {
+            statement = prepared
+        } else {
+            statement = try readingSQLite { try database.prepare(layout.orderedSelectSQL) }
+            statements[kind] = statement
+        }
+        streaming.insert(kind)
+        return statement
+    }
+
+    private func finishStream(_ kind: LogKind) {
+        streaming.remove(kind)
+        try? statements[kind]?.reset()
+    }
+
+    /// Runs SQLite work, turning an `SQLiteError` into a `StoreError` about the user's file.
+    func readingSQLite<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw StoreError.reading(location.storeFile, error)
+        }
+    }
+
+    private static func readEntities(_ database: Database, table: String?) throws -> [String] {
+        guard let table else { return [] }
+        let columns = Set(try database.columns(in: table).map { $0.name.uppercased() })
+        guard columns.contains("Z_NAME") else { return [] }
+        let order = columns.contains("Z_ENT") ? " ORDER BY Z_ENT" : ""
+        return try database.fetchAll("SELECT Z_NAME FROM \(Database.quote(identifier: table))\(order)")
+            .compactMap { $0.first?.textValue }
+    }
+
+    private static func readFrameworkVersion(_ database: Database, table: String?, notes: inout [String]) -> Int? {
+        guard let table else {
+            notes.append("no Z_METADATA table: the Core Data framework version is unknown")
+            return nil
+        }
+        let columns = Set(((try? database.columns(in: table)) ?? []).map { $0.name.uppercased() })
+        guard columns.contains("Z_PLIST") else { return nil }
+        let order = columns.contains("Z_VERSION") ? " ORDER BY Z_VERSION" : ""
+        guard let rows = try? database.fetchAll("SELECT Z_PLIST FROM \(Database.quote(identifier: table))\(order) LIMIT 1"),
+              let bytes = rows.first?.first?.blobValue, !bytes.isEmpty else {
+            return nil
+        }
+        guard let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil),
+              let dictionary = plist as? [String: Any] else {
+            notes.append("Z_METADATA.Z_PLIST is not a readable property list")
+            return nil
+        }
+        if let number = dictionary["NSPersistenceFrameworkVersion"] as? Int { return number }
+        if let number = dictionary["NSPersistenceFrameworkVersion"] as? NSNumber { return number.intValue }
+        if let text = dictionary["NSPersistenceFrameworkVersion"] as? String { return Int(text) }
+        return nil
+    }
+
+    private static func readBabies(_ database: Database, layout: TableLayout, storePath: String) throws -> [Baby] {
+        let decoder = BabyDecoder(layout: layout)
+        let babies = try database.withStatement(layout.orderedSelectSQL) { statement in
+            let row = RowReader(statement: statement, table: layout.tableName, storePath: storePath)
+            var babies: [Baby] = []
+            while try statement.step() { babies.append(try decoder.decode(row)) }
+            return babies
+        }
+        return babies.sorted { ($0.birthday, $0.name, $0.rowID) < ($1.birthday, $1.name, $1.rowID) }
+    }
+}

@@ -1,0 +1,132 @@
+import SQLite
+
+/// An entity's table as this store lays it out: which result column holds each property.
+///
+/// Built once from `PRAGMA table_info` and the `StoreSchema` mapping. Columns are selected by name,
+/// so column order and extra columns do not matter; result column 0 is always `Z_PK`.
+struct TableLayout: Sendable {
+    /// Where one property's value comes from in the result row.
+    enum Source: Sendable {
+        /// One column at this result index.
+        case column(Int32, name: String)
+        /// An enum spread over case columns: result index, column name, case name.
+        case perCase([CaseColumn])
+        /// No such column (optional properties only): always nil.
+        case absent
+    }
+
+    struct CaseColumn: Sendable {
+        let index: Int32
+        let column: String
+        let caseName: String
+    }
+
+    let mapping: EntityMapping
+    /// The table's name as the store spells it.
+    let tableName: String
+    /// Every column the table has, in declaration order.
+    let tableColumns: [String]
+    /// SQL expressions of the SELECT list (quoted names), `Z_PK` first.
+    let selectList: [String]
+    /// Where each property comes from, by property name.
+    let sources: [String: Source]
+    /// The layout of each enumeration property, by property name.
+    let enumLayouts: [String: EnumLayout]
+    /// Columns of optional properties the table lacks (read as nil).
+    let missingOptionalColumns: [String]
+    /// Columns the mapping does not use (besides `Z_ENT` and `Z_OPT`).
+    let extraColumns: [String]
+
+    /// Resolves the mapping against a table's columns.
+    ///
+    /// - Throws: `StoreError.missingColumn` naming the table and column when a required one is absent.
+    init(mapping: EntityMapping, tableName: String, columns: [Database.ColumnInfo], storePath: String) throws {
+        self.mapping = mapping
+        self.tableName = tableName
+        tableColumns = columns.map(\.name)
+        var actualName: [String: String] = [:]
+        for column in columns { actualName[column.name.uppercased()] = column.name }
+        func find(_ name: String) -> String? { actualName[name.uppercased()] }
+
+        guard let rowID = find(StoreSchema.rowIDColumn) else {
+            throw StoreError.missingColumn(storePath, table: mapping.table, column: StoreSchema.rowIDColumn,
+                                           property: "\(mapping.entity) row id", available: tableColumns)
+        }
+        var selectList = [Database.quote(identifier: rowID)]
+        var used: Set<String> = [rowID.uppercased(), "Z_ENT", "Z_OPT"]
+        var sources: [String: Source] = [:]
+        var enumLayouts: [String: EnumLayout] = [:]
+        var missingOptional: [String] = []
+
+        func select(_ name: String) -> Int32 {
+            selectList.append(Database.quote(identifier: name))
+            used.insert(name.uppercased())
+            return Int32(selectList.count - 1)
+        }
+
+        for property in mapping.properties {
+            if let name = find(property.column) {
+                sources[property.name] = .column(select(name), name: name)
+                if case .enumeration = property.kind { enumLayouts[property.name] = .rawValue }
+                continue
+            }
+            if case .enumeration(let descriptor) = property.kind {
+                let present = descriptor.cases.compactMap { enumCase in
+                    find(enumCase.column).map { (name: $0, caseName: enumCase.caseName) }
+                }
+                if !present.isEmpty {
+                    sources[property.name] = .perCase(present.map {
+                        CaseColumn(index: select($0.name), column: $0.name, caseName: $0.caseName)
+                    })
+                    enumLayouts[property.name] = .perCase
+                    continue
+                }
+                if property.isOptional {
+                    sources[property.name] = .absent
+                    enumLayouts[property.name] = .absent
+                    missingOptional.append(property.column)
+                    continue
+                }
+                let caseColumns = descriptor.cases.map(\.column).joined(separator: ", ")
+                throw StoreError.missingColumn(storePath, table: mapping.table,
+                                               column: "\(property.column) (or per-case columns \(caseColumns))",
+                                               property: "\(mapping.entity).\(property.name)", available: tableColumns)
+            }
+            guard property.isOptional else {
+                throw StoreError.missingColumn(storePath, table: mapping.table, column: property.column,
+                                               property: "\(mapping.entity).\(property.name)", available: tableColumns)
+            }
+            sources[property.name] = .absent
+            missingOptional.append(property.column)
+        }
+        self.selectList = selectList
+        self.sources = sources
+        self.enumLayouts = enumLayouts
+        missingOptionalColumns = missingOptional
+        extraColumns = tableColumns.filter { !used.contains($0.uppercased()) }
+    }
+
+    /// The source of a property (every mapped property has one).
+    func source(_ property: String) -> Source {
+        sources[property] ?? .absent
+    }
+
+    /// The actual column name holding a single-column property, or nil when absent / per case.
+    func columnName(_ property: String) -> String? {
+        if case .column(_, let name) = source(property) { return name }
+        return nil
+    }
+
+    var quotedTable: String { Database.quote(identifier: tableName) }
+
+    /// `SELECT <columns> FROM <table> ORDER BY <time>, Z_PK`.
+    var orderedSelectSQL: String {
+        var sql = "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable
+        if let time = columnName(mapping.timeProperty) {
+            sql += " ORDER BY " + Database.quote(identifier: time) + ", " + selectList[0]
+        } else {
+            sql += " ORDER BY " + selectList[0]
+        }
+        return sql
+    }
+}

@@ -1,0 +1,135 @@
+import CSQLite
+
+extension Statement {
+    /// The number of columns in a result row.
+    public var columnCount: Int32 {
+        rawHandle.map { sqlite3_column_count($0) } ?? 0
+    }
+
+    /// A result column's name (`AS` alias or column name).
+    public func columnName(_ index: Int32) -> String {
+        guard let handle = rawHandle, let name = sqlite3_column_name(handle, index) else { return "" }
+        return String(cString: name)
+    }
+
+    /// All result column names in order.
+    public var columnNames: [String] {
+        (0..<columnCount).map { columnName($0) }
+    }
+
+    /// The storage class of a column in the current row (`.null` for an index out of range).
+    public func columnType(_ index: Int32) -> ColumnType {
+        guard let handle = rawHandle else { return .null }
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer
+        case SQLITE_FLOAT: return .real
+        case SQLITE_TEXT: return .text
+        case SQLITE_BLOB: return .blob
+        default: return .null
+        }
+    }
+
+    /// True when the column is NULL in the current row.
+    public func isNull(_ index: Int32) -> Bool {
+        columnType(index) == .null
+    }
+
+    /// The value as an integer: INTEGER as is, a whole REAL converted exactly; nil for NULL, TEXT,
+    /// BLOB and REALs that are not whole numbers in range.
+    public func int64(_ index: Int32) -> Int64? {
+        guard let handle = rawHandle else { return nil }
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER:
+            return sqlite3_column_int64(handle, index)
+        case SQLITE_FLOAT:
+            return Int64(exactly: sqlite3_column_double(handle, index))
+        default:
+            return nil
+        }
+    }
+
+    /// The value as a Double for INTEGER and REAL (±infinity included); nil for NULL, TEXT, BLOB.
+    public func double(_ index: Int32) -> Double? {
+        guard let handle = rawHandle else { return nil }
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER, SQLITE_FLOAT:
+            return sqlite3_column_double(handle, index)
+        default:
+            return nil
+        }
+    }
+
+    /// The value as text: TEXT decoded as UTF-8 (invalid bytes become U+FFFD, never a trap),
+    /// INTEGER and REAL as SQLite renders them; nil for NULL and BLOB.
+    public func text(_ index: Int32) -> String? {
+        guard let handle = rawHandle else { return nil }
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_TEXT, SQLITE_INTEGER, SQLITE_FLOAT:
+            let bytes = sqlite3_column_text(handle, index)
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard let bytes, count > 0 else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        default:
+            return nil
+        }
+    }
+
+    /// True when a TEXT value is valid UTF-8 (`text(_:)` repairs invalid bytes); false for other classes.
+    public func textIsValidUTF8(_ index: Int32) -> Bool {
+        withTextBytes(index) { bytes in
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue: continue
+                case .emptyInput: return true
+                case .error: return false
+                }
+            }
+        } ?? false
+    }
+
+    /// The raw UTF-8 bytes of a TEXT value (no copy, no validation), or nil for any other class.
+    /// The buffer is valid only inside `body`.
+    public func withTextBytes<Result>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        guard let handle = rawHandle, sqlite3_column_type(handle, index) == SQLITE_TEXT else { return nil }
+        let bytes = sqlite3_column_text(handle, index)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return try body(UnsafeBufferPointer(start: count > 0 ? bytes : nil, count: bytes == nil ? 0 : count))
+    }
+
+    /// The bytes of a BLOB (no copy), or nil for any other class. Valid only inside `body`.
+    public func withBlobBytes<Result>(_ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result? {
+        guard let handle = rawHandle, sqlite3_column_type(handle, index) == SQLITE_BLOB else { return nil }
+        let bytes = sqlite3_column_blob(handle, index)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return try body(UnsafeRawBufferPointer(start: count > 0 ? bytes : nil, count: bytes == nil ? 0 : count))
+    }
+
+    /// The bytes of a BLOB or TEXT value; nil for NULL, INTEGER and REAL.
+    public func blob(_ index: Int32) -> [UInt8]? {
+        guard let handle = rawHandle else { return nil }
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_BLOB:
+            let bytes = sqlite3_column_blob(handle, index)
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard let bytes, count > 0 else { return [] }
+            return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+        case SQLITE_TEXT:
+            return withTextBytes(index) { Array($0) }
+        default:
+            return nil
+        }
+    }
+
+    /// The value with its storage class.
+    public func value(at index: Int32) -> SQLiteValue {
+        switch columnType(index) {
+        case .null: return .null
+        case .integer: return .integer(int64(index) ?? 0)
+        case .real: return .real(double(index) ?? 0)
+        case .text: return .text(text(index) ?? "")
+        case .blob: return .blob(blob(index) ?? [])
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import ParPairModel
+import SQLite
+import Testing
+@testable import ParPairStore
+
+/// Each kind of bad input gives the right `StoreError`, naming the file and the problem on one line.
+@Suite struct StoreErrorTests {
+    @Test func aMissingPath() throws {
+        let folder = try FixtureFolder()
+        let path = folder.file("nowhere")
+        let error = StoreFixtures.storeError { _ = try StoreReader(path: path) }
+        #expect(error == .missingPath(path))
+        #expect(error?.exitCode == 66)
+        #expect(error?.description == "\(path): no such file or folder")
+    }
+
+    @Test func aFolderWithoutAStore() throws {
+        let folder = try FixtureFolder()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder.file("notes.txt")))
+        #expect(StoreFixtures.storeError { _ = try StoreReader(path: folder.path) } == .folderWithoutStore(folder: folder.path, otherStores: []))
+        try Data().write(to: URL(fileURLWithPath: folder.file("Backup.store")))
+        let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.path) }
+        #expect(error == .folderWithoutStore(folder: folder.path, otherStores: ["Backup.store"]))
+        #expect(error?.exitCode == 66)
+        #expect(error?.description == "\(folder.path): folder holds no default.store (it holds Backup.store; pass one of them as the store file)")
+    }
+
+    @Test func anEmptyFile() throws {
+        let folder = try FixtureFolder()
+        try Data().write(to: URL(fileURLWithPath: folder.store))
+        let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.path) }
+        #expect(error == .emptyFile(folder.store))
+        #expect(error?.exitCode == 65)
+    }
+
+    @Test func aFileThatIsNotSQLite() throws {
+        let folder = try FixtureFolder()
+        try Data("name,age\nMia,1\n".utf8).write(to: URL(fileURLWithPath: folder.store))
+        let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
+        #expect(error == .notSQLite(folder.store, found: "text 'name,age\\nMia,1\\n'"))
+        #expect(error?.exitCode == 65)
+        try FileManager.default.removeItem(atPath: folder.store)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: URL(fileURLWithPath: folder.store))
+        #expect(StoreFixtures.storeError { _ = try StoreReader(path: folder.store) } == .notSQLite(folder.store, found: "bytes 89 50 4E 47 0D 0A 1A 0A …"))
+    }
+
+    @Test func anotherAppsDatabase() throws {
+        let folder = try FixtureFolder()
+        let database = try Database(path: folder.store, mode: .readWriteCreate)
+        try database.execute("CREATE TABLE notes (body TEXT); CREATE TABLE users (name TEXT)")
+        database.close()
+        let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
+        #expect(error == .notParPairStore(folder.store, tables: ["notes", "users"]))
+        #expect(error?.exitCode == 65)
+        #expect(error?.description == "\(folder.store): an SQLite database, but not a ParPair store: expected tables ZBABY and "
+            + "ZFOODLOG (entities Baby and FoodLog in Z_PRIMARYKEY), found tables notes, users")
+    }
+
+    @Test func aTruncatedStore() throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeFull(at: folder.store)
+        let bytes = try StoreFixtures.bytes(folder.store)
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: folder.store))
+        let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
+        guard case .truncated(let path, let detail) = error else {
+            Issue.record("expected a truncated store, got \(String(describing: error))")
+            return
+        }
+        #expect(path == folder.store)
+        #expect(detail.contains("the header counts"))
+        #expect(error?.exitCode == 65)
+        try bytes.prefix(60).write(to: URL(fileURLWithPath: folder.store))
+        #expect(StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
+                == .truncated(folder.store, detail: "the file has 60 bytes, less than SQLite's 100-byte header"))
+    }
+
+    @Test func aDamagedStore() throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeFull(at: folder.store)
+        var bytes = try StoreFixtures.bytes(folder.store)
+        // Overwrite everything after page 1 (the schema) with garbage of the same size.
+        for index in 4096..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }
+        try bytes.write(to: URL(fileURLWithPath: folder.store))
+        let error = StoreFixtures.storeError { _ = try StoreFixtures.read(folder.store) }
+        guard case .corrupt(let path, let detail) = error else {
+            Issue.record("expected a damaged store, got \(String(describing: error))")
+            return
+        }
+        #expect(path == folder.store)
+        #expect(detail.contains("malformed"))
+        #expect(error?.exitCode == 65)
+    }
+
+    @Test func aNullInARequiredColumnNamesTableColumnAndRow() throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeRaw(at: folder.store) { writer throws in
+            try writer.execute("INSERT INTO ZFOODLOG (Z_PK, ZBABY, ZSTARTTIME, ZNOTES, ZTYPE, ZID) VALUES (41, 1, NULL, '', 'Formula', ?)",
+                               [.blob(Array(repeating: 1, count: 16))])
+        }
+        let error = StoreFixtures.storeError { _ = try StoreFixtures.read(folder.store) }
+        #expect(error == .badValue(folder.store, table: "ZFOODLOG", column: "ZSTARTTIME", rowID: 41,
+                                   problem: "is NULL, but FoodLog.startTime is required"))
+        #expect(error?.description == "\(folder.store): table ZFOODLOG, column ZSTARTTIME, row Z_PK 41: is NULL, but FoodLog.startTime is required")
+        #expect(error?.exitCode == 65)
+    }
+
+    @Test(arguments: [
+        ("ZID", "NULL", "is NULL, but DiaperLog.id is required"),
+        ("ZTYPE", "NULL", "is NULL, but DiaperLog.type is required"),
+        ("ZID", "X'0102'", "holds a BLOB of 2 bytes, expected a 16-byte UUID BLOB"),
+        ("ZID", "'3F2504E0-4F89-41D3-9A0C-0305E82C3301'", "holds text '3F2504E0-4F89-41D3-9A0C-0305E82C3301', expected a 16-byte UUID BLOB"),
+        ("ZTIME", "'yesterday at noon'", "holds text 'yesterday at noon', expected a date (seconds since 2001-01-01 as a number)"),
+        ("ZTIME", "X'00'", "holds a BLOB of 1 bytes, expected a date (seconds since 2001-01-01 as a number)"),
+        ("ZTIME", "9e300", "holds 9e+300, which is not a date between the years 0001 and 9999 (seconds since 2001-01-01)"),
+        ("ZBABY", "'Mia'", "holds text 'Mia', expected a baby's Z_PK"),
+        ("ZNOTES", "X'6869'", "holds a BLOB of 2 bytes, expected text"),
+    ])
+    func badValuesNameTableColumnAndRow(_ column: String, _ value: String, _ problem: String) throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeRaw(at: folder.store) { writer throws in
+            try writer.execute("INSERT INTO ZDIAPERLOG (Z_PK, ZBABY, ZTIME, ZNOTES, ZTYPE, ZID) VALUES (7, 1, 700000000, '', 'Wet', ?)",
+                               [.blob(Array(repeating: 1, count: 16))])
+            try writer.execute("UPDATE ZDIAPERLOG SET \(column) = \(value) WHERE Z_PK = 7")
+        }
+        let error = StoreFixtures.storeError { _ = try StoreFixtures.read(folder.store) }
+        #expect(error == .badValue(folder.store, table: "ZDIAPERLOG", column: column, rowID: 7, problem: problem))
+    }
+
+    @Test func longOffendingTextIsCutShortAndKeptOnOneLine() throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeRaw(at: folder.store) { writer throws in
+            try writer.execute("INSERT INTO ZSLEEPLOG (Z_PK, ZBABY, ZSTARTTIME, ZNOTES, ZID) VALUES (3, 1, ?, '', ?)",
+                               [.text("line one\nline two " + String(repeating: "x", count: 100)), .blob(Array(repeating: 1, count: 16))])
+        }
+        let error = StoreFixtures.storeError { _ = try StoreFixtures.read(folder.store) }
+        #expect(error?.description.contains("\n") == false)
+        #expect(error == .badValue(folder.store, table: "ZSLEEPLOG", column: "ZSTARTTIME", rowID: 3,
+                                   problem: "holds text 'line one\\nline two " + String(repeating: "x", count: 22) + "…', expected a date (seconds since 2001-01-01 as a number)"))
+    }
+
+    @Test func aBabyWithoutANameFailsWhenOpening() throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeRaw(at: folder.store) { writer throws in
+            try writer.execute("UPDATE ZBABY SET ZNAME = NULL")
+        }
+        let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
+        #expect(error == .badValue(folder.store, table: "ZBABY", column: "ZNAME", rowID: 1, problem: "is NULL, but Baby.name is required"))
+    }
+
+    @Test func aMissingRequiredColumnIsNamed() throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeFull(at: folder.store) { writer throws in
+            try writer.executeScript("ALTER TABLE ZFOODLOG DROP COLUMN ZSTARTTIME")
+        }
+        let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
+        #expect(error == .missingColumn(folder.store, table: "ZFOODLOG", column: "ZSTARTTIME", property: "FoodLog.startTime",
+                                        available: ["Z_PK", "Z_ENT", "Z_OPT", "ZBABY", "ZAMOUNT", "ZENDTIME", "ZFEEDINGUNIT", "ZNOTES", "ZTYPE", "ZID"]))
+        #expect(error?.exitCode == 65)
+        #expect(error?.description.hasPrefix("\(folder.store): table ZFOODLOG has no column ZSTARTTIME (property FoodLog.startTime); its columns are Z_PK, Z_ENT") == true)
+    }
+
+    @Test func aMissingEnumColumnNamesBothLayouts() throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeFull(at: folder.store) { writer throws in
+            try writer.executeScript("ALTER TABLE ZDIAPERLOG DROP COLUMN ZTYPE")
+        }
+        let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
+        guard case .missingColumn(_, let table, let column, let property, _) = error else {
+            Issue.record("expected a missing column, got \(String(describing: error))")
+            return
+        }
+        #expect(table == "ZDIAPERLOG" && property == "DiaperLog.type")
+        #expect(column == "ZTYPE (or per-case columns ZWET, ZDIRTY, ZMIXED, ZDRY)")
+    }
+
+    @Test func aMissingFoodTableIsNamed() throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeFull(at: folder.store) { writer throws in
+            try writer.executeScript("DROP TABLE ZFOODLOG")
+        }
+        let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
+        #expect(error == .missingTable(folder.store, table: "ZFOODLOG", entity: "FoodLog"))
+        #expect(error?.exitCode == 65)
+    }
+
+    @Test func aStoreWithoutZPrimaryKeyIsRecognisedByItsTables() throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeFull(at: folder.store) { writer throws in
+            try writer.executeScript("DROP TABLE Z_PRIMARYKEY; DROP TABLE Z_METADATA; DROP TABLE Z_MODELCACHE")
+        }
+        try StoreReader.withReader(path: folder.store) { reader throws in
+            #expect(reader.entities.isEmpty)
+            #expect(try reader.readAll().foodLogs == StoreFixtures.expectedFood)
+            #expect(try reader.info().warnings.contains("no Z_PRIMARYKEY table: recognised as a ParPair store by its table names only"))
+        }
+    }
+
+    @Test(arguments: [
+        (StoreError.missingPath("p"), Int32(66)), (.folderWithoutStore(folder: "f", otherStores: []), 66),
+        (.notARegularFile("p"), 66), (.emptyFile("p"), 65), (.notSQLite("p", found: "x"), 65),
+        (.notParPairStore("p", tables: []), 65), (.truncated("p", detail: "d"), 65), (.corrupt("p", detail: "d"), 65),
+        (.unreadable("p", reason: "Permission denied", permission: true), 66),
+        (.unreadable("p", reason: "Input/output error", permission: false), 74), (.locked("p", detail: "d"), 74),
+        (.changedDuringCopy("p", attempts: 3), 74), (.snapshotFailed("p", reason: "r"), 74),
+        (.missingTable("p", table: "t", entity: "e"), 65), (.badValue("p", table: "t", column: "c", rowID: 1, problem: "x"), 65),
+        (.outputExists("p"), 73), (.cannotCreate("p", reason: "r"), 73), (.internal("bug"), 70),
+    ])
+    func everyErrorHasItsExitCodeAndOneLine(_ error: StoreError, _ code: Int32) {
+        #expect(error.exitCode == code)
+        #expect(!error.description.contains("\n"))
+        if let path = error.path { #expect(error.description.hasPrefix(path + ": ")) }
+    }
+
+    @Test func sqliteFailuresMapToStoreErrors() {
+        #expect(StoreError.reading("p", SQLiteError(code: 11, message: "database disk image is malformed"))
+                == .corrupt("p", detail: "database disk image is malformed (SQLite 11)"))
+        #expect(StoreError.reading("p", SQLiteError(code: 5, message: "database is locked")).exitCode == 74)
+        #expect(StoreError.reading("p", SQLiteError(code: 3, message: "access permission denied")).exitCode == 66)
+        #expect(StoreError.reading("p", SQLiteError(code: 10, extendedCode: 266, message: "disk I/O error")).exitCode == 74)
+        #expect(StoreError.reading("p", SQLiteError(code: 26, message: "file is not a database")).exitCode == 65)
+        #expect(StoreError.reading("p", SQLiteError(code: 1, message: "syntax error", sql: "SELEC")).exitCode == 70)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import SQLite
+
+@Suite struct StatementTests {
+    let folder: ScratchFolder
+    let database: Database
+
+    init() throws {
+        folder = try ScratchFolder("statement")
+        database = try Database(path: folder.file("t.sqlite"), mode: .readWriteCreate)
+        try database.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, i INTEGER, r REAL, s TEXT, b BLOB, n NUMERIC, stamp TIMESTAMP)")
+    }
+
+    @Test func bindsEveryKindAndReadsItBackWithItsStorageClass() throws {
+        try database.withStatement("INSERT INTO t (i, r, s, b, n) VALUES (?, ?, ?, ?, ?)") { statement throws in
+            try statement.bind(Int64.min, at: 1)
+            try statement.bind(-0.5, at: 2)
+            try statement.bind("O'Brien \"quoted\" 😊 Léo", at: 3)
+            try statement.bind(blob: [0x00, 0xFF, 0x10], at: 4)
+            try statement.bindNull(at: 5)
+            #expect(try statement.step() == false)
+        }
+        try database.withStatement("SELECT i, r, s, b, n FROM t") { statement throws in
+            #expect(try statement.step())
+            #expect(statement.columnNames == ["i", "r", "s", "b", "n"])
+            #expect(statement.columnType(0) == .integer)
+            #expect(statement.int64(0) == Int64.min)
+            #expect(statement.columnType(1) == .real)
+            #expect(statement.double(1) == -0.5)
+            #expect(statement.text(2) == "O'Brien \"quoted\" 😊 Léo")
+            #expect(statement.blob(3) == [0x00, 0xFF, 0x10])
+            #expect(statement.isNull(4))
+            #expect(statement.int64(4) == nil)
+            #expect(statement.text(4) == nil)
+            #expect(statement.value(at: 3) == .blob([0x00, 0xFF, 0x10]))
+            #expect(try statement.step() == false)
+        }
+    }
+
+    @Test func emptyTextAndEmptyBlobAreNotNull() throws {
+        try database.withStatement("INSERT INTO t (s, b) VALUES (?, ?)") { statement throws in
+            try statement.bind("", at: 1)
+            try statement.bind(blob: [], at: 2)
+            _ = try statement.step()
+        }
+        let row = try database.fetchAll("SELECT typeof(s), typeof(b), s, b FROM t")[0]
+        #expect(row == [.text("text"), .text("blob"), .text(""), .blob([])])
+    }
+
+    @Test func textWithANulByteKeepsItsFullLength() throws {
+        try database.withStatement("INSERT INTO t (s) VALUES (?)") { try $0.bind("a\u{0}b", at: 1); _ = try $0.step() }
+        #expect(try database.fetchAll("SELECT length(CAST(s AS BLOB)) FROM t")[0] == [.integer(3)])
+    }
+
+    @Test func invalidUTF8IsRepairedNotATrap() throws {
+        try database.execute("INSERT INTO t (s) VALUES (CAST(X'41FF42C3' AS TEXT))")
+        try database.withStatement("SELECT s FROM t") { statement throws in
+            #expect(try statement.step())
+            #expect(statement.columnType(0) == .text)
+            #expect(statement.textIsValidUTF8(0) == false)
+            #expect(statement.text(0) == "A\u{FFFD}B\u{FFFD}")
+            #expect(statement.blob(0) == [0x41, 0xFF, 0x42, 0xC3])
+        }
+    }
+
+    @Test func numericAccessorsCheckTheStorageClass() throws {
+        try database.execute("INSERT INTO t (i, r, s, b) VALUES (7, 2.5, 'x', X'01')")
+        try database.execute("INSERT INTO t (stamp) VALUES (738923400.0)")
+        try database.withStatement("SELECT i, r, s, b, stamp FROM t ORDER BY id") { statement throws in
+            #expect(try statement.step())
+            #expect(statement.double(0) == 7)
+            #expect(statement.int64(1) == nil)      // 2.5 is not a whole number
+            #expect(statement.int64(2) == nil)      // text
+            #expect(statement.double(2) == nil)
+            #expect(statement.double(3) == nil)     // blob
+            #expect(statement.text(3) == nil)
+            #expect(statement.text(0) == "7")
+            #expect(try statement.step())
+            // A whole-second timestamp bound as a double is stored as INTEGER (NUMERIC affinity).
+            #expect(statement.columnType(4) == .integer)
+            #expect(statement.double(4) == 738_923_400)
+        }
+    }
+
+    @Test func outOfRangeColumnsReadAsNull() throws {
+        try database.execute("INSERT INTO t (i) VALUES (1)")
+        try database.withStatement("SELECT i FROM t") { statement throws in
+            #expect(try statement.step())
+            #expect(statement.columnType(5) == .null)
+            #expect(statement.int64(-1) == nil)
+            #expect(statement.text(99) == nil)
+            #expect(statement.columnName(42) == "")
+        }
+    }
+
+    @Test func resetKeepsBindings() throws {
+        let statement = try database.prepare("INSERT INTO t (i) VALUES (?)")
+        try statement.bind(Int64(5), at: 1)
+        _ = try statement.step()
+        try statement.reset()
+        _ = try statement.step()
+        #expect(try database.fetchAll("SELECT count(*) FROM t WHERE i = 5")[0] == [.integer(2)])
+    }
+
+    @Test func aBadBindIndexThrows() throws {
+        let statement = try database.prepare("SELECT ?")
+        #expect(throws: SQLiteError.self) { try statement.bind(Int64(1), at: 2) }
+        #expect(statement.parameterCount == 1)
+    }
+
+    @Test func aFinalizedStatementThrowsInsteadOfTrapping() throws {
+        let statement = try database.prepare("SELECT 1")
+        statement.finalize()
+        #expect(throws: SQLiteError.self) { try statement.step() }
+        #expect(statement.columnType(0) == .null)
+        #expect(statement.columnCount == 0)
+    }
+}
