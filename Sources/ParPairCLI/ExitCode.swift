@@ -9,6 +9,8 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// A bug in this tool.
     case software = 70
+    /// A system file is missing: the XHTML DTD (package w3c-sgml-lib) is not installed.
+    case osFile = 72
     /// An output file could not be created.
     case cantCreate = 73
     /// Reading or writing failed.

@@ -19,8 +19,17 @@ struct OutputFile {
     /// Writes `bytes` to the destination.
     /// - Throws: `GeneralError` with exit 73 when the file cannot be created, 74 when writing fails.
     func write(_ bytes: some Collection<UInt8>) throws {
+        try stream { sink in sink.write(bytes) }
+    }
+
+    /// Streams output through a buffered sink: to standard output directly, or to a temporary file
+    /// that replaces the destination only when `body` and every write succeeded.
+    /// - Throws: what `body` throws (nothing is left behind), or `GeneralError` 73/74.
+    func stream(_ body: (inout DescriptorSink) throws -> Void) throws {
         if isStandardOutput {
-            try Self.writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
+            var sink = DescriptorSink(descriptor: STDOUT_FILENO, name: "standard output")
+            try body(&sink)
+            try sink.flush()
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -42,7 +51,9 @@ struct OutputFile {
             if !renamed { unlink(temporary) }
         }
         do {
-            try Self.writeAll(bytes, to: descriptor, name: path)
+            var sink = DescriptorSink(descriptor: descriptor, name: path)
+            try body(&sink)
+            try sink.flush()
             guard fsync(descriptor) == 0 else {
                 throw GeneralError("cannot write \(path): \(Self.lastError())", exitCode: .ioError)
             }
@@ -62,22 +73,7 @@ struct OutputFile {
     /// Writes a string as UTF-8.
     func write(_ text: String) throws { try write(Array(text.utf8)) }
 
-    private static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32, name: String) throws {
-        let buffer = Array(bytes)
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { raw in
-                systemWrite(descriptor, raw.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw GeneralError("cannot write \(name): \(lastError())", exitCode: .ioError)
-            }
-            offset += written
-        }
-    }
-
-    private static func lastError() -> String { String(cString: strerror(errno)) }
+    static func lastError() -> String { String(cString: strerror(errno)) }
 }
 
 /// POSIX `write(2)`, named apart from our own `write` methods.
@@ -89,4 +85,55 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
     #else
     Darwin.write(descriptor, bytes, count)
     #endif
+}
+
+/// A buffered `TextOutputStream` over a file descriptor. Write errors are kept and reported by `flush()`,
+/// since `TextOutputStream.write` cannot throw.
+struct DescriptorSink: TextOutputStream {
+    let descriptor: Int32
+    let name: String
+    private var buffer: [UInt8] = []
+    private var failure: GeneralError?
+
+    init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        self.name = name
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    mutating func write(_ string: String) {
+        buffer.append(contentsOf: string.utf8)
+        if buffer.count >= 1 << 16 { drain() }
+    }
+
+    mutating func write(_ bytes: some Collection<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { drain() }
+    }
+
+    /// Writes what is buffered; throws the first write error seen.
+    mutating func flush() throws {
+        drain()
+        if let failure { throw failure }
+    }
+
+    private mutating func drain() {
+        guard failure == nil else {
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { raw in
+                systemWrite(descriptor, raw.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = GeneralError("cannot write \(name): \(OutputFile.lastError())", exitCode: .ioError)
+                break
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
 }

@@ -7,6 +7,12 @@ public enum ParPairCommand {
     public static let version = "0.1.0"
 
     nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
+        ReportCommand.self,
+        ExportCommand.self,
+        InfoCommand.self,
+        TemplatesCommand.self,
+        ValidateCommand.self,
+        SampleCommand.self,
     ]
 
     /// Runs with the process's arguments and exits.

@@ -1,0 +1,121 @@
+import Foundation
+import ParPairModel
+import ParPairStore
+
+/// `parpair-report info STORE`: what a store holds, and anything odd about it.
+enum InfoCommand: Subcommand {
+    static let name = "info"
+    static let summary = "describe a store: babies, rows per table, time span, layout, warnings"
+    static let help = """
+    Usage: parpair-report info STORE [--json] [--tz ZONE] [--today YYYY-MM-DD]
+
+    Describes the ParPair store at STORE (a default.store file, or a folder holding one): each baby with
+    id, birthday and age today, rows per table, the first and last log, how enumerations are laid out,
+    the Core Data framework version, orphan logs and other warnings. The store is read from a private
+    snapshot; nothing is written beside it.
+
+    Options:
+      --json               print the same as JSON, for scripts
+      --tz ZONE            time zone for local dates and ages (default: $TZ or the system's)
+      --today YYYY-MM-DD   the date ages are given for (default: today)
+
+    """
+
+    static func run(_ arguments: [String], console: Console) throws {
+        let parsed = try Arguments(arguments, command: name, options: [
+            .init(name: "--json", takesValue: false),
+            .init(name: "--tz", takesValue: true),
+            .init(name: "--today", takesValue: true),
+        ])
+        let path = try parsed.positionals("STORE")[0]
+        let settings = try AggregationArguments(parsed, command: name, environment: console.environment)
+        let calendar = LifeCalendar(timeZone: settings.options.timeZone)
+        let today = settings.options.today
+        let info = try StoreReader.withReader(path: path) { try $0.info() }
+        if parsed.flag("--json") {
+            console.out(try json(info, calendar: calendar, today: today))
+        } else {
+            console.out(text(info, calendar: calendar, today: today))
+        }
+    }
+
+    static func text(_ info: StoreInfo, calendar: LifeCalendar, today: CivilDate) -> String {
+        var lines: [String] = []
+        lines.append("Store:      \(info.path)")
+        var facts = "SQLite \(info.sqliteVersion)"
+        if let version = info.frameworkVersion { facts += ", Core Data framework \(version)" }
+        facts += info.journalModeWAL ? ", WAL journal" : ", rollback journal"
+        if let wal = info.wal {
+            facts += " (\(wal.frames) frames, \(wal.transactions) transactions not yet checkpointed)"
+        }
+        lines.append("Format:     \(facts)")
+        lines.append("Time zone:  \(calendar.timeZone.identifier), ages on \(today)")
+        lines.append("")
+        lines.append("Babies (\(info.babies.count)):")
+        for baby in info.babies {
+            let birthday = calendar.civilDate(of: baby.birthday)
+            let age = Age(days: today.dayNumber - birthday.dayNumber)
+            let logs = baby.logs.values.reduce(0, +)
+            lines.append("  \(baby.name.isEmpty ? "(unnamed)" : baby.name)  born \(birthday)  \(age)  \(logs) logs  id \(baby.id.uuidString)")
+        }
+        if info.babies.isEmpty { lines.append("  none") }
+        lines.append("")
+        lines.append("Tables:")
+        for table in info.tables {
+            guard table.present else {
+                lines.append("  \(table.table.padding(toLength: 13, withPad: " ", startingAt: 0)) absent")
+                continue
+            }
+            var line = "  \(table.table.padding(toLength: 13, withPad: " ", startingAt: 0)) \(String(table.rows).leftPadded(8)) rows"
+            if !table.enumLayouts.isEmpty {
+                line += "  enums: " + table.enumLayouts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            }
+            if table.orphans > 0 { line += "  orphans: \(table.orphans)" }
+            if table.duplicateIDs > 0 { line += "  duplicate ids: \(table.duplicateIDs)" }
+            lines.append(line)
+        }
+        lines.append("  total         \(String(info.totalLogs).leftPadded(8)) logs")
+        if let first = info.firstLogTime, let last = info.lastLogTime {
+            lines.append("")
+            lines.append("First log:  \(calendar.iso8601(first))")
+            lines.append("Last log:   \(calendar.iso8601(last))")
+        }
+        if info.orphanLogs > 0 {
+            lines.append("Orphans:    \(info.orphanLogs) logs belong to no baby (they appear in reports as findings)")
+        }
+        if !info.warnings.isEmpty {
+            lines.append("")
+            lines.append("Warnings:")
+            for warning in info.warnings { lines.append("  - \(warning)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The store's facts as JSON, with each baby's local birthday and age today added.
+    static func json(_ info: StoreInfo, calendar: LifeCalendar, today: CivilDate) throws -> String {
+        let data = try info.jsonData()
+        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw GeneralError("internal error: store facts did not encode as a JSON object", exitCode: .software)
+        }
+        object["timeZone"] = calendar.timeZone.identifier
+        object["today"] = today.description
+        object["babies"] = info.babies.map { baby -> [String: Any] in
+            let birthday = calendar.civilDate(of: baby.birthday)
+            let age = Age(days: today.dayNumber - birthday.dayNumber)
+            return [
+                "id": baby.id.uuidString, "name": baby.name, "rowID": baby.rowID,
+                "birthday": ISO8601DateFormatter().string(from: baby.birthday),
+                "birthDate": birthday.description, "ageToday": age.description, "ageDays": age.days,
+                "logs": baby.logs,
+            ]
+        }
+        let output = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: output, as: UTF8.self) + "\n"
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

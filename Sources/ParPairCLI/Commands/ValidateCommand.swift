@@ -1,0 +1,36 @@
+import Foundation
+import XHTML
+
+/// `parpair-report validate FILE`: the same XHTML 1.0 Strict check reports get, on any file.
+enum ValidateCommand: Subcommand {
+    static let name = "validate"
+    static let summary = "check that a file is valid XHTML 1.0 Strict (offline, against the W3C DTD)"
+    static let help = """
+    Usage: parpair-report validate FILE
+
+    Parses FILE with libxml2 and validates it against the XHTML 1.0 Strict DTD, resolved offline through
+    the system XML catalog (Debian package w3c-sgml-lib). Prints every problem as line:column: message
+    and exits 65 when the file is not valid, 0 when it is.
+
+    """
+
+    static func run(_ arguments: [String], console: Console) throws {
+        let parsed = try Arguments(arguments, command: name, options: [])
+        let path = try parsed.positionals("FILE")[0]
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            throw GeneralError(exists ? "\(path): cannot read \(isFolder.boolValue ? "a folder" : "the file")" : "\(path): no such file",
+                               exitCode: .noInput)
+        }
+        let result = XHTMLValidator().validate(Array(data), name: path)
+        switch result.outcome {
+        case .passed:
+            console.out("\(path): valid XHTML 1.0 Strict\n")
+        case .dtdUnavailable(let missing):
+            throw GeneralError(missing.description, exitCode: .osFile)
+        default:
+            throw GeneralError(result.description, exitCode: .dataError)
+        }
+    }
+}

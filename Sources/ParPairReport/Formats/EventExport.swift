@@ -1,0 +1,107 @@
+import Foundation
+import Mustache
+import ParPairAggregation
+import ParPairModel
+import ParPairStore
+
+/// `export --table events`: one CSV row per log, streamed straight from the store (no template, so a
+/// million rows cost no per-row template values).
+public enum EventExport {
+    /// The header, a stable interface for scripts.
+    public static let columns = [
+        "baby", "kind", "type", "start", "end", "duration_min", "amount", "unit", "amount_ml", "notes", "day", "week", "id",
+    ]
+
+    /// Writes the header and every log of the selected babies (and every orphan) in time order.
+    /// - Parameters:
+    ///   - weeks: with `--weeks`/`--last`, only logs whose age-week is selected; orphans have no age and are kept.
+    ///   - redact: write initials instead of names.
+    public static func write<Sink: TextOutputStream>(
+        reader: StoreReader, options: AggregationOptions, baby: String?, redact: Bool, into sink: inout Sink
+    ) throws {
+        let babies = try StoreAggregation.select(baby, from: reader.babies)
+        let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
+        var known: [UUID: (name: String, birthday: Date)] = [:]
+        for baby in babies { known[baby.id] = (BabyName.shown(baby.name, redact: redact), baby.birthday) }
+        sink.write(columns.joined(separator: ",") + "\r\n")
+        var line = ""
+        try reader.forEachLog { record in
+            var name = ""
+            var day: Int?
+            if let id = record.baby.babyID {
+                guard let entry = known[id] else { return }  // another baby than --baby
+                name = entry.name
+                day = calendar.lifeDay(of: record.start, birthday: entry.birthday)
+            }
+            let week = day.map { Age(days: $0).week }
+            if let week, !selected(week, options: options, calendar: calendar, babies: babies, record: record) { return }
+            line.removeAll(keepingCapacity: true)
+            appendRow(record, babyName: name, day: day, week: week, calendar: calendar, into: &line)
+            sink.write(line)
+        }
+    }
+
+    static func selected(_ week: Int, options: AggregationOptions, calendar: LifeCalendar, babies: [Baby], record: LogRecord) -> Bool {
+        switch options.weeks {
+        case .all: return true
+        case .weeks(let range): return range.contains(week)
+        case .last(let count):
+            guard let id = record.baby.babyID, let baby = babies.first(where: { $0.id == id }) else { return true }
+            let current = calendar.age(birthday: baby.birthday, on: options.today).week
+            return week <= current && week > current - count
+        }
+    }
+
+    static func appendRow(
+        _ record: LogRecord, babyName: String, day: Int?, week: Int?, calendar: LifeCalendar, into line: inout String
+    ) {
+        var amount: Double?
+        var unit = ""
+        var milliliters = ""
+        if case .food(let feed) = record {
+            amount = feed.amount
+            unit = feed.feedingUnit?.rawValue ?? ""
+            if let value = feed.amount, value.isFinite {
+                switch feed.feedingUnit {
+                case .milliliters?: milliliters = FixedDecimal.format(value, decimals: 1)
+                case .ounces?: milliliters = FixedDecimal.format(value * FeedingUnit.millilitersPerOunce, decimals: 1)
+                default: break
+                }
+            }
+        }
+        let end = record.end
+        var duration = ""
+        if let end, end >= record.start {
+            duration = FixedDecimal.format(end.timeIntervalSince(record.start) / 60, decimals: 1)
+        } else if let end {
+            duration = "-" + FixedDecimal.format(record.start.timeIntervalSince(end) / 60, decimals: 1)
+        }
+        let fields: [String] = [
+            babyName,
+            record.kind.rawValue,
+            record.typeText ?? "",
+            calendar.iso8601(record.start),
+            end.map { calendar.iso8601($0) } ?? "",
+            duration,
+            amount.map(number) ?? "",
+            unit,
+            milliliters,
+            record.notes,
+            day.map(String.init) ?? "",
+            week.map(String.init) ?? "",
+            record.id.uuidString,
+        ]
+        for (index, field) in fields.enumerated() {
+            if index > 0 { line += "," }
+            line += CSVEscaping.field(field)
+        }
+        line += "\r\n"
+    }
+
+    /// An amount as stored, without exponent; `inf`/`nan` written as words so nothing is hidden.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return FixedDecimal.format(value, decimals: 3)
+    }
+}

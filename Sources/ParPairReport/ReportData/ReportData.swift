@@ -1,0 +1,240 @@
+import Foundation
+import Mustache
+import ParPairAggregation
+import ParPairModel
+
+/// The data handed to report templates: the public API for template authors, documented key by key
+/// in `Templates/README.md`. Every figure is already formatted (`.` decimal point, fixed decimals).
+public enum ReportData {
+    /// Builds the template context.
+    /// - Parameters:
+    ///   - result: the aggregation of the store.
+    ///   - settings: redaction, store name and tool version.
+    ///   - charts: whether to draw the SVG charts (HTML only; they cost time and are not needed elsewhere).
+    /// - Throws: `ReportError.chart` when a chart is not well-formed XML (a bug, never silently embedded).
+    public static func make(result: AggregationResult, settings: ReportSettings, charts: Bool) throws -> MustacheValue {
+        let options = result.options
+        let units = options.units
+        var babies: [MustacheValue] = []
+        for (index, aggregate) in result.babies.enumerated() {
+            babies.append(try baby(aggregate, index: index, result: result, settings: settings, charts: charts))
+        }
+        var sources: [String: String] = [:]
+        for aggregate in result.babies {
+            for week in aggregate.weeks {
+                for band in week.references { sources[band.sourceName] = band.sourceURL }
+            }
+        }
+        let orphans = result.storeFindings.map { finding($0, redactedName: nil) }
+        return .dictionary([
+            "tool_version": .string(settings.toolVersion),
+            "store_name": .string(settings.storeName),
+            "today": .string(options.today.description),
+            "timezone": .string(options.timeZone.identifier),
+            "units": .string(units.rawValue),
+            "volume_unit": .string(units.symbol),
+            "day_start": .string(options.dayStart.description),
+            "night": .string(options.night.description.replacingOccurrences(of: "-", with: "–")),
+            "redacted": .bool(settings.redact),
+            "babies": .array(babies),
+            "several_babies": .bool(result.babies.count > 1),
+            "no_babies": .bool(result.babies.isEmpty),
+            "orphans": .array(orphans),
+            "has_orphans": .bool(!orphans.isEmpty),
+            "orphan_findings": .dictionary(["findings": .array(orphans)]),
+            "orphan_count": .int(orphans.count),
+            "sources": .array(sources.sorted { $0.key < $1.key }.map { .dictionary(["name": .string($0.key), "url": .string($0.value)]) }),
+            "weekly_header": header(WeekSummary.columnNames(units: units)),
+            "daily_header": header(DaySummary.columnNames(units: units)),
+        ])
+    }
+
+    /// CSV header cells, each with `name` and `first`.
+    static func header(_ names: [String]) -> MustacheValue {
+        .array(names.enumerated().map { .dictionary(["name": .string($1), "first": .bool($0 == 0)]) })
+    }
+
+    /// CSV cells of one row, each with `value` and `first`; the `baby` column honours `--redact`.
+    static func cells(_ columns: [SummaryColumn], babyName: String) -> MustacheValue {
+        .array(columns.enumerated().map { index, column in
+            let value = column.name == "baby" ? babyName : column.value.formatted
+            return .dictionary(["name": .string(column.name), "value": .string(value), "first": .bool(index == 0)])
+        })
+    }
+
+    static func baby(
+        _ aggregate: BabyAggregate, index: Int, result: AggregationResult, settings: ReportSettings, charts: Bool
+    ) throws -> MustacheValue {
+        let name = BabyName.shown(aggregate.baby.name, redact: settings.redact)
+        let weeks = aggregate.weeks
+        var value: [String: MustacheValue] = [
+            "name": .string(name),
+            "initials": .string(BabyName.initials(of: aggregate.baby.name)),
+            "id": .string(aggregate.baby.id.uuidString),
+            "anchor": .string("baby-\(index + 1)"),
+            "first": .bool(index == 0),
+            "birthday": .string(aggregate.birthDate.description),
+            "age_today": .string(aggregate.ageToday.description),
+            "has_weeks": .bool(!weeks.isEmpty),
+            "first_week": weeks.first.map { .int($0.week) } ?? .null,
+            "last_week": weeks.last.map { .int($0.week) } ?? .null,
+            "week_range": .string(weekRange(weeks)),
+            "weeks": .array(weeks.enumerated().map { week($1, odd: $0 % 2 == 1) }),
+            "weekly_rows": .array(weeks.map { .dictionary(["cells": cells($0.columns, babyName: name)]) }),
+            "daily_rows": .array(aggregate.days.map { .dictionary(["cells": cells($0.columns, babyName: name)]) }),
+            "last_days": .array(lastDays(aggregate)),
+            "has_last_days": .bool(!aggregate.days.isEmpty),
+            "findings": .array(aggregate.findings.map { finding($0, redactedName: nil) }),
+            "has_findings": .bool(!aggregate.findings.isEmpty),
+            "finding_count": .int(aggregate.findings.count),
+            "findings_outside_selection": .int(aggregate.findingsOutsideSelection),
+            "has_findings_outside_selection": .bool(aggregate.findingsOutsideSelection > 0),
+            "comparison": aggregate.latestComparison.map(comparison) ?? .null,
+        ]
+        if charts {
+            value["charts"] = try ReportCharts.make(aggregate, units: result.options.units)
+        }
+        return .dictionary(value)
+    }
+
+    static func weekRange(_ weeks: [WeekSummary]) -> String {
+        guard let first = weeks.first, let last = weeks.last else { return "no weeks with logs" }
+        return first.week == last.week ? "week \(first.week)" : "weeks \(first.week)–\(last.week)"
+    }
+
+    static func week(_ week: WeekSummary, odd: Bool) -> MustacheValue {
+        var value: [String: MustacheValue] = ["odd": .bool(odd)]
+        for column in week.columns where column.name != "baby" {
+            value[column.name] = .string(column.value.formatted)
+        }
+        let metrics = week.metrics
+        let decimals = week.units.decimals
+        value["label"] = .string("Week \(week.week)")
+        value["in_progress"] = .bool(!week.isComplete)
+        value["breastfeeds_per_day"] = .string(perDay(Double(metrics.breastfeeds), week.days, 1))
+        value["formula_per_day"] = .string(perDay(Double(metrics.formulaFeeds), week.days, 1))
+        value["pumped_milk_per_day"] = .string(perDay(Double(metrics.pumpedMilkFeeds), week.days, 1))
+        value["solids_per_day"] = .string(perDay(Double(metrics.solidsFeeds), week.days, 1))
+        value["breastfeeding_min_per_day"] = .string(perDay(metrics.breastfeedingMinutes, week.days, 0))
+        value["bottle_volume_per_day"] = .string(week.bottleVolumePerDay.map { FixedDecimal.format($0, decimals: decimals == 1 ? 0 : 1) } ?? "–")
+        value["night_sleep_h_per_day"] = .string(perDay(metrics.nightSleepHours, week.days, 1))
+        value["day_sleep_h_per_day"] = .string(perDay(metrics.daySleepHours, week.days, 1))
+        value["sleep_h_per_day_1"] = .string(perDay(metrics.sleepHours, week.days, 1))
+        value["longest_sleep"] = .string(metrics.longestSleepHours.map { FixedDecimal.format($0, decimals: 1) } ?? "–")
+        value["tummy_time_min_per_day"] = .string(perDay(metrics.tummyTimeMinutes, week.days, 0))
+        value["wet_per_day_1"] = .string(perDay(Double(metrics.wet), week.days, 1))
+        value["dirty_per_day_1"] = .string(perDay(Double(metrics.dirty), week.days, 1))
+        value["has_findings"] = .bool(week.findings > 0)
+        var bands: [String: MustacheValue] = [:]
+        for band in week.references {
+            bands[bandKey(band.metric)] = self.band(band)
+        }
+        for key in ["sleep", "wet", "breastfeeds", "tummy_time"] where bands[key] == nil {
+            bands[key] = .dictionary(["applies": false, "status": "not_applicable", "range": "", "mark": ""])
+        }
+        value["bands"] = .dictionary(bands)
+        return .dictionary(value)
+    }
+
+    static func bandKey(_ metric: String) -> String {
+        switch metric {
+        case "sleep_h_per_day": "sleep"
+        case "wet_per_day": "wet"
+        case "breastfeeds_per_day": "breastfeeds"
+        case "tummy_time_min_per_day": "tummy_time"
+        default: metric
+        }
+    }
+
+    static func band(_ band: ReferenceBand) -> MustacheValue {
+        let mark: String
+        switch band.status {
+        case .below: mark = "▼ below"
+        case .above: mark = "▲ above"
+        case .within, .notApplicable: mark = ""
+        }
+        return .dictionary([
+            "applies": .bool(band.status != .notApplicable),
+            "status": .string(band.status.rawValue),
+            "out_of_band": .bool(band.status == .below || band.status == .above),
+            "range": .string(band.rangeText),
+            "unit": .string(band.unit),
+            "label": .string(band.label),
+            "source": .string(band.sourceName),
+            "url": .string(band.sourceURL),
+            "mark": .string(mark),
+        ])
+    }
+
+    static func perDay(_ total: Double, _ days: Int, _ decimals: Int) -> String {
+        guard days > 0, total.isFinite else { return "–" }
+        return FixedDecimal.format(total / Double(days), decimals: decimals)
+    }
+
+    static func lastDays(_ aggregate: BabyAggregate) -> [MustacheValue] {
+        let days = aggregate.days.suffix(14)
+        return days.reversed().map { day in
+            let metrics = day.metrics
+            let units = day.units
+            let bottles = metrics.formulaFeeds + metrics.pumpedMilkFeeds
+            return .dictionary([
+                "day": .int(day.day),
+                "age": .string(Age(days: day.day).description),
+                "date": .string(day.date.description),
+                "weekday": .string(weekdayName(day.date)),
+                "logged": .bool(day.logged),
+                "feeds": .int(metrics.feeds),
+                "breastfeeds": .int(metrics.breastfeeds),
+                "bottles": .int(bottles),
+                "solids": .int(metrics.solidsFeeds),
+                "bottle_volume": .string(FixedDecimal.format(units.volume(milliliters: metrics.bottleMilliliters),
+                                                             decimals: units == .metric ? 0 : 1)),
+                "sleep_h": .string(FixedDecimal.format(metrics.sleepHours, decimals: 1)),
+                "longest_sleep_h": .string(metrics.longestSleepHours.map { FixedDecimal.format($0, decimals: 1) } ?? "–"),
+                "wet": .int(metrics.wet),
+                "dirty": .int(metrics.dirty),
+                "diapers": .int(metrics.diapers),
+                "tummy_time_min": .string(FixedDecimal.format(metrics.tummyTimeMinutes, decimals: 0)),
+                "findings": .int(day.findings),
+            ])
+        }
+    }
+
+    static func weekdayName(_ date: CivilDate) -> String {
+        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.isoWeekday - 1]
+    }
+
+    static func comparison(_ comparison: WeekComparison) -> MustacheValue {
+        .dictionary([
+            "current_week": .int(comparison.currentWeek),
+            "previous_week": .int(comparison.previousWeek),
+            "changes": .array(comparison.changes.map { change in
+                .dictionary([
+                    "name": .string(change.name),
+                    "label": .string(change.label),
+                    "current": .string(change.current.map { FixedDecimal.format($0, decimals: change.decimals) } ?? "–"),
+                    "previous": .string(change.previous.map { FixedDecimal.format($0, decimals: change.decimals) } ?? "–"),
+                    "delta": .string(change.deltaText),
+                    "direction": .string(change.direction.rawValue),
+                    "arrow": .string(change.direction.symbol),
+                ])
+            }),
+        ])
+    }
+
+    static func finding(_ finding: Finding, redactedName: String?) -> MustacheValue {
+        .dictionary([
+            "rule": .string(finding.rule.rawValue),
+            "kind": .string(finding.kind.rawValue),
+            "id": .string(finding.logID.uuidString),
+            "row": .int(Int(finding.rowID)),
+            "time": .string(finding.localTime),
+            "reason": .string(finding.reason),
+            "severity": .string(finding.severity.rawValue),
+            "in_progress": .bool(finding.severity == .inProgress),
+            "week": finding.week.map { .int($0) } ?? .null,
+            "day": finding.day.map { .int($0) } ?? .null,
+            "occurrences": .int(finding.occurrences),
+        ])
+    }
+}

@@ -1,0 +1,29 @@
+/// Why a report could not be produced.
+public enum ReportError: Error, CustomStringConvertible {
+    /// A chart was not well-formed XML: a bug in the chart code, reported rather than embedded.
+    case chart(name: String, problems: String)
+    /// The rendered HTML failed XHTML 1.0 Strict validation; every problem as `line:column: message`.
+    case invalidHTML(template: String, problems: String)
+    /// The XHTML DTD could not be loaded.
+    case dtdUnavailable(String)
+    /// A template could not be read or parsed, or failed while rendering.
+    case template(String)
+    /// `--baby` matched no baby.
+    case noSuchBaby(String, available: [String])
+
+    public var description: String {
+        switch self {
+        case .chart(let name, let problems):
+            "internal error: the \(name) is not well-formed XML:\n\(problems)"
+        case .invalidHTML(let template, let problems):
+            "the HTML rendered from \(template) is not valid XHTML 1.0 Strict; nothing was written:\n\(problems)"
+        case .dtdUnavailable(let message):
+            message
+        case .template(let message):
+            message
+        case .noSuchBaby(let wanted, let available):
+            "no baby named or with id '\(wanted)' in the store"
+                + (available.isEmpty ? " (it holds no babies)" : "; it holds: \(available.joined(separator: ", "))")
+        }
+    }
+}
