@@ -1,0 +1,98 @@
+import Foundation
+import Mustache
+import ParPairAggregation
+import ParPairModel
+
+/// The data handed to the digest templates (`digest.md`, `digest.html`, `digest.csv` and their
+/// `digest-*` partials). Figures are formatted like the report's (`.` decimal point, `–` for none).
+///
+/// Top level: `tool_version`, `store_name`, `today`, `timezone`, `units`, `volume_unit`, `day_start`,
+/// `night`, `redacted`, `sources` (`name`, `url`: the reference bands of the digest weeks) with `has_sources`, `daily_header` (CSV cells `name`, `first`),
+/// `digests` (below) with `has_digests`, `no_digests`, `several_digests`, and `skipped` (`name`,
+/// `message`, `due_date`) with `has_skipped`.
+///
+/// Each digest: `name`, `initials`, `id`, `slug`, `anchor`, `first`, `birthday`, `age_today`, `week`,
+/// `previous_week`, `start_date`, `end_date`, `first_day`, `last_day`, `first_age`, `last_age`,
+/// `days`, `days_logged`, `has_logs`, `no_logs`, `partly_logged`, `first_week`, `previous_empty`, `figures` (the keys
+/// of a report week: `feeds_per_day`, `bands`, …), `comparison` (`current_week`, `previous_week`,
+/// `changes`: `label`, `previous`, `current`, `delta`, `direction`, `arrow`), `has_comparison`,
+/// `findings` (report finding keys), `has_findings`, `finding_count`, `daily_rows` (CSV `cells`),
+/// `attachment` (the CSV's name in an e-mail).
+public enum DigestData {
+    /// The context for the given digests of a run (the per-baby files pass one; the e-mail all of them).
+    /// - Parameter skips: the babies without a digest to mention (the e-mail lists them; files do not).
+    public static func make(run: DigestRun, digests: [BabyDigest], skips: [DigestSkip]) -> MustacheValue {
+        let options = run.options
+        let units = options.units
+        var sources: [String: String] = [:]
+        for digest in digests where !digest.isEmpty {
+            for band in digest.current.references { sources[band.sourceName] = band.sourceURL }
+        }
+        return .dictionary([
+            "tool_version": .string(run.settings.toolVersion),
+            "store_name": .string(run.settings.storeName),
+            "today": .string(options.today.description),
+            "timezone": .string(options.timeZone.identifier),
+            "units": .string(units.rawValue),
+            "volume_unit": .string(units.symbol),
+            "day_start": .string(options.dayStart.description),
+            "night": .string(options.night.description.replacingOccurrences(of: "-", with: "–")),
+            "redacted": .bool(run.settings.redact),
+            "sources": .array(sources.sorted { $0.key < $1.key }.map {
+                .dictionary(["name": .string($0.key), "url": .string($0.value)])
+            }),
+            "has_sources": .bool(!sources.isEmpty),
+            "daily_header": ReportData.header(DaySummary.columnNames(units: units)),
+            "digests": .array(digests.enumerated().map { digest($1, index: $0, redact: run.settings.redact) }),
+            "has_digests": .bool(!digests.isEmpty),
+            "no_digests": .bool(digests.isEmpty),
+            "several_digests": .bool(digests.count > 1),
+            "skipped": .array(skips.map { skip in
+                .dictionary([
+                    "name": .string(skip.name), "message": .string(skip.message), "due_date": .string(skip.dueDate.description),
+                ])
+            }),
+            "has_skipped": .bool(!skips.isEmpty),
+        ])
+    }
+
+    static func digest(_ digest: BabyDigest, index: Int, redact: Bool) -> MustacheValue {
+        let target = digest.target
+        let current = digest.current
+        let comparison = digest.comparison
+        let previousEmpty = current.daysLogged > 0 && digest.previous.map { $0.daysLogged == 0 } == true
+        return .dictionary([
+            "name": .string(target.name),
+            "initials": .string(BabyName.initials(of: target.baby.name)),
+            "id": .string(target.baby.id.uuidString),
+            "slug": .string(target.slug),
+            "anchor": .string("digest-\(index + 1)"),
+            "first": .bool(index == 0),
+            "birthday": .string(target.birthDate.description),
+            "age_today": .string(target.ageToday.description),
+            "week": .int(target.week),
+            "previous_week": target.week > 0 ? .int(target.week - 1) : .null,
+            "start_date": .string(target.startDate.description),
+            "end_date": .string(target.endDate.description),
+            "first_day": .int(current.firstDay),
+            "last_day": .int(current.lastDay),
+            "first_age": .string(Age(days: current.firstDay).description),
+            "last_age": .string(Age(days: current.lastDay).description),
+            "days": .int(current.days),
+            "days_logged": .int(current.daysLogged),
+            "has_logs": .bool(!digest.isEmpty),
+            "no_logs": .bool(digest.isEmpty),
+            "partly_logged": .bool(!digest.isEmpty && current.daysLogged < current.days),
+            "first_week": .bool(target.week == 0 && !digest.isEmpty),
+            "previous_empty": .bool(previousEmpty),
+            "figures": ReportData.week(current, odd: false),
+            "comparison": comparison.map(ReportData.comparison) ?? .null,
+            "has_comparison": .bool(comparison != nil),
+            "findings": .array(digest.findings.map { ReportData.finding($0, redactedName: nil) }),
+            "has_findings": .bool(!digest.findings.isEmpty),
+            "finding_count": .int(digest.findings.count),
+            "daily_rows": .array(digest.days.map { .dictionary(["cells": ReportData.cells($0.columns, babyName: target.name)]) }),
+            "attachment": .string(target.attachmentName(redact: redact)),
+        ])
+    }
+}

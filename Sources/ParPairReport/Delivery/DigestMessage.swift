@@ -1,0 +1,59 @@
+import Foundation
+import Mail
+import ParPairModel
+
+/// The e-mail of one digest run: one message for every baby, ready for `sendmail -t`.
+///
+/// - Body: `multipart/alternative` of the Markdown digest as `text/plain` and the validated XHTML
+///   digest as `text/html`, covering every baby with a complete week, then the babies without one.
+/// - Attachments: each baby's week as CSV (`text/csv; charset=utf-8`), named `Léo-week-020.csv`, the
+///   same bytes as the `.csv` file `--out` writes. With no digest at all (a newborn's first week) the
+///   message is the body alone, saying when the first digest is due.
+/// - `Date`: 07:00 on the run's today in its time zone, never the wall clock, so a rerun gives the
+///   same bytes. The `Message-ID` is derived from the content, on the domain of the `From` address,
+///   so a rerun also gives the same ID and a mail client shows a message sent twice once.
+public enum DigestMessage {
+    /// The local clock time written in the `Date` header, in minutes after midnight (07:00).
+    public static let dateMinutes = 7 * 60
+
+    /// 07:00 on the run's today, in its time zone (the first instant after a daylight-saving gap).
+    public static func date(for run: DigestRun) -> Date {
+        LifeCalendar(timeZone: run.options.timeZone).instant(on: run.options.today, minutes: dateMinutes)
+    }
+
+    /// `Weekly digest: Léo, week 20 (2026-11-10 – 2026-11-16); Mia, week 11 (2026-11-08 – 2026-11-14)`,
+    /// or `Weekly digest: no complete week to report (Mia)`.
+    public static func subject(for run: DigestRun) -> String {
+        if run.digests.isEmpty {
+            guard !run.skips.isEmpty else { return "Weekly digest: no baby to report on" }
+            return "Weekly digest: no complete week to report (" + run.skips.map(\.name).joined(separator: ", ") + ")"
+        }
+        return "Weekly digest: " + run.digests.map { digest in
+            let target = digest.target
+            return "\(target.name), week \(target.week) (\(target.startDate) – \(target.endDate))"
+        }.joined(separator: "; ")
+    }
+
+    /// Builds the message.
+    /// - Parameters:
+    ///   - rendering: the parsed digest templates.
+    ///   - from: the `From` address; its domain names the `Message-ID`.
+    ///   - to: one or more recipients.
+    /// - Throws: `ReportError` from rendering (`.invalidHTML`, `.dtdUnavailable`, `.template`),
+    ///   `MailMessageError.noRecipients` for an empty `to`.
+    public static func make(
+        _ run: DigestRun, rendering: DigestRendering, from: MailAddress, to: [MailAddress]
+    ) throws -> MailMessage {
+        let text = try rendering.document(run, format: .markdown)
+        let html = try rendering.document(run, format: .html)
+        var attachments: [MailAttachment] = []
+        for digest in run.digests {
+            let csv = try rendering.render(digest, of: run, format: .csv)
+            attachments.append(MailAttachment(
+                filename: digest.target.attachmentName(redact: run.settings.redact), mediaType: .csv, data: Data(csv.utf8)))
+        }
+        return try MailMessage(
+            from: from, to: to, subject: subject(for: run), date: date(for: run), timeZone: run.options.timeZone,
+            textBody: text, htmlBody: html, attachments: attachments)
+    }
+}
