@@ -13,6 +13,7 @@ public enum ParPairCommand {
         TemplatesCommand.self,
         ValidateCommand.self,
         SampleCommand.self,
+        DigestCommand.self,
     ]
 
     /// Runs with the process's arguments and exits.

@@ -1,0 +1,89 @@
+import Foundation
+import Mail
+import ParPairReport
+
+/// The arguments of `digest`, every one validated before the store is opened.
+struct DigestRequest {
+    /// Where and to whom the e-mail goes.
+    struct Envelope {
+        var destination: OutputFile
+        var from: MailAddress
+        var to: [MailAddress]
+    }
+
+    var store: String
+    var aggregation: AggregationArguments
+    var folder: String?
+    var formats: [ReportFormat]
+    var week: DigestWeekChoice
+    var mail: Envelope?
+    var quiet: Bool
+    var redact: Bool
+
+    /// - Throws: `UsageError` (exit 64) for anything wrong, bad e-mail addresses included.
+    init(_ arguments: [String], console: Console) throws {
+        let command = DigestCommand.name
+        let parsed = try Arguments(arguments, command: command, options: DigestCommand.options)
+        store = try parsed.positionals("STORE")[0]
+        aggregation = try AggregationArguments(parsed, command: command, environment: console.environment)
+        quiet = parsed.flag("--quiet")
+        redact = parsed.flag("--redact")
+
+        folder = try parsed.value("--out")
+        if let folder, folder.isEmpty || folder == "-" {
+            throw UsageError("option '--out' needs a folder (the e-mail goes to standard output with --eml -)", command: command)
+        }
+        if let list = try parsed.value("--formats") {
+            guard folder != nil else { throw UsageError("--formats chooses the files of --out DIR; give --out too", command: command) }
+            formats = try Self.formats(list, command: command)
+        } else {
+            formats = DigestCommand.defaultFormats
+        }
+        week = try parsed.value("--week", expected: "a week number, 0 or more") { text in
+            text.count <= 7 && !text.isEmpty && text.allSatisfy({ $0.isASCII && $0.isNumber }) ? Int(text) : nil
+        }.map { .week($0) } ?? .latestComplete
+
+        let eml = try parsed.value("--eml")
+        let fromText = try parsed.value("--from")
+        let toText = try parsed.value("--to")
+        if let eml {
+            guard !eml.isEmpty else { throw UsageError("option '--eml' needs a file name, or - for standard output", command: command) }
+            guard let fromText else { throw UsageError("--eml needs --from ADDR, the sender", command: command) }
+            guard let toText else { throw UsageError("--eml needs --to ADDR[,ADDR...], the recipients", command: command) }
+            let from: MailAddress
+            let to: [MailAddress]
+            do {
+                from = try MailAddress(fromText)
+            } catch {
+                throw UsageError("option '--from': \(error)", command: command)
+            }
+            do {
+                to = try MailAddress.list(toText)
+            } catch {
+                throw UsageError("option '--to': \(error)", command: command)
+            }
+            mail = Envelope(destination: OutputFile(path: eml), from: from, to: to)
+        } else {
+            if fromText != nil || toText != nil {
+                throw UsageError("--from and --to address the e-mail; give --eml FILE|- too", command: command)
+            }
+            mail = nil
+        }
+        if folder == nil && mail == nil {
+            throw UsageError("nothing to write: give --out DIR, --eml FILE|-, or both", command: command)
+        }
+    }
+
+    /// `md,html,csv` in the order given, without repeats.
+    static func formats(_ list: String, command: String) throws -> [ReportFormat] {
+        var formats: [ReportFormat] = []
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = item.trimmingCharacters(in: .whitespaces)
+            guard let format = ReportFormat(argument: name) else {
+                throw UsageError("option '--formats': '\(name)' is not md, html or csv", command: command)
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return formats
+    }
+}
