@@ -5,14 +5,15 @@
 ///   table cell, `<` would start HTML or an autolink, `~` strike-through).
 /// - A backslash goes before `&` when it starts something that reads as a character reference (`&amp;`,
 ///   `&#60;`, `&#x3C;`), so the reference shows literally; a lone `&` stays as is.
-/// - At the start of the value (after any spaces or tabs), where a Markdown block could begin:
+/// - At the start of the value (after any spaces or tabs, and any line breaks that `lineBreak` turns into
+///   spaces or tabs), where a Markdown block could begin:
 ///   `#` (heading), `>` (quote) and `=` (underline heading) are escaped; `-` and `+` (list item, rule) are
 ///   escaped unless a digit follows, so `-3` stays `-3`; a run of digits followed by `.` or `)` and then a
-///   space, a tab or the end (`1. `, `2)`) gets its `.` or `)` escaped, so `3.5` stays `3.5`.
+///   space, a tab, a line break or the end (`1. `, `2)`) gets its `.` or `)` escaped, so `3.5` stays `3.5`.
 /// - **Line breaks** (`\r\n`, `\r`, `\n`) cannot appear inside a table cell, and `<br>` cannot be spelled in a
 ///   value because `<` is escaped; each is replaced by `lineBreak`, **a single space** unless you pass
 ///   something else (for example `"<br />"`, which the escaper then writes as is). When `lineBreak` ends
-///   with a newline, the start-of-line rules apply again after it.
+///   with a line break (`\n`, `\r\n` or `\r`), the start-of-line rules apply again after it.
 ///
 /// ```swift
 /// MarkdownEscaping.escape("# a|b *c*") // "\\# a\\|b \\*c\\*"
@@ -29,7 +30,10 @@ public enum MarkdownEscaping {
     public static func write<Target: TextOutputStream>(
         _ value: String, lineBreak: String = " ", to target: inout Target
     ) {
-        let restartsLine = lineBreak.hasSuffix("\n")
+        // Bytes, not Characters: `"\r\n"` is one Character, so `hasSuffix("\n")` would miss it.
+        let restartsLine = lineBreak.utf8.last == 0x0A || lineBreak.utf8.last == 0x0D
+        // A line break written as blanks (the default space) leaves a line's start where it was.
+        let blankBreak = lineBreak.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == 0x09 }
         UTF8Bytes.with(value) { bytes in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 8)
@@ -37,7 +41,7 @@ public enum MarkdownEscaping {
             var lineStart = true
             while index < bytes.count {
                 if lineStart {
-                    index = writeLineStart(bytes, from: index, into: &output)
+                    index = writeLineStart(bytes, from: index, blankBreak: blankBreak ? lineBreak : nil, into: &output)
                     lineStart = false
                     continue
                 }
@@ -63,13 +67,23 @@ public enum MarkdownEscaping {
         }
     }
 
-    /// Copies leading blanks, escapes a block marker if one follows, and returns where normal escaping goes on.
+    /// Copies leading blanks, and line breaks as `blankBreak` when line breaks are written as blanks,
+    /// escapes a block marker if one follows, and returns where normal escaping goes on.
     private static func writeLineStart(
-        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into output: inout [UInt8]
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, blankBreak: String?, into output: inout [UInt8]
     ) -> Int {
         var index = start
-        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == 0x09 {
-            output.append(bytes[index])
+        blanks: while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), 0x09:
+                output.append(bytes[index])
+            case 0x0D, 0x0A:
+                guard let blankBreak else { break blanks }
+                output.append(contentsOf: blankBreak.utf8)
+                if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+            default:
+                break blanks
+            }
             index += 1
         }
         guard index < bytes.count else { return index }
@@ -91,7 +105,7 @@ public enum MarkdownEscaping {
                 return index
             }
             let after = end + 1
-            guard after == bytes.count || bytes[after] == UInt8(ascii: " ") || bytes[after] == 0x09 else {
+            guard after == bytes.count || [UInt8(ascii: " "), 0x09, 0x0A, 0x0D].contains(bytes[after]) else {
                 return index
             }
             output.append(contentsOf: bytes[index..<end])

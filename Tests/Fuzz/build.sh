@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses in Tests/Fuzz/Harnesses with swiftc (SwiftPM has no fuzzer mode).
+#
+#   Tests/Fuzz/build.sh [HARNESS...]     default: every harness
+#
+# The Mustache and XHTML sources are compiled as modules, instrumented like the harnesses
+# (-sanitize=fuzzer,address), into $FUZZ_BUILD (default /tmp/fuzz-build); each harness becomes an
+# executable there with libFuzzer's main. Linux only: the toolchain must ship libclang_rt.fuzzer.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+build=${FUZZ_BUILD:-/tmp/fuzz-build}
+all_harnesses=(mustache-parse-render csv-escape markdown-escape xhtml-escape)
+harnesses=("${all_harnesses[@]}")
+[ "$#" -gt 0 ] && harnesses=("$@")
+mkdir -p "$build"
+
+flags=(-swift-version 6 -parse-as-library -O -g -sanitize=fuzzer,address -warnings-as-errors -use-ld=lld)
+libxml2_cflags=$(pkg-config --cflags libxml-2.0 2>/dev/null || echo "-I/usr/include/libxml2")
+libxml2_libs=$(pkg-config --libs libxml-2.0 2>/dev/null || echo "-lxml2")
+clang_flags=()
+for flag in $libxml2_cflags; do clang_flags+=(-Xcc "$flag"); done
+
+# The harness files beside FuzzInput.swift that make up each harness.
+sources_for() {
+    case "$1" in
+        mustache-parse-render) echo MustacheParseRender.swift ;;
+        csv-escape) echo CSVEscape.swift RFC4180Parser.swift FormulaRule.swift ;;
+        markdown-escape) echo MarkdownEscape.swift MarkdownSyntax.swift ;;
+        xhtml-escape) echo XHTMLEscape.swift ;;
+        *) echo "build.sh: unknown harness $1 (known: ${all_harnesses[*]})" >&2; exit 64 ;;
+    esac
+}
+
+# Rebuilds a module only when one of its sources is newer than the library.
+build_module() {
+    local module=$1; shift
+    local library="$build/lib$module.a"
+    if [ -f "$library" ] && [ -z "$(find "Sources/$module" -name '*.swift' -newer "$library")" ]; then
+        return
+    fi
+    echo "build.sh: compiling $module"
+    swiftc "${flags[@]}" "$@" -module-name "$module" \
+        -emit-module -emit-module-path "$build/$module.swiftmodule" \
+        -emit-library -static -o "$library" Sources/"$module"/*.swift
+}
+
+for harness in "${harnesses[@]}"; do sources_for "$harness" >/dev/null; done
+
+build_module Mustache
+if [[ " ${harnesses[*]} " == *" xhtml-escape "* ]]; then
+    build_module XHTML -I Sources/CLibXML2 "${clang_flags[@]}"
+fi
+
+for harness in "${harnesses[@]}"; do
+    sources=(Tests/Fuzz/Harnesses/FuzzInput.swift)
+    for file in $(sources_for "$harness"); do sources+=("Tests/Fuzz/Harnesses/$file"); done
+    libraries=(-lMustache)
+    if [ "$harness" = xhtml-escape ]; then
+        libraries+=(-lXHTML -I Sources/CLibXML2 "${clang_flags[@]}" $libxml2_libs)
+    fi
+    # A harness is relinked when its files or a library it uses changed.
+    binary="$build/$harness"
+    if [ -f "$binary" ] && [ -z "$(find "${sources[@]}" "$build"/lib*.a -newer "$binary")" ]; then
+        continue
+    fi
+    echo "build.sh: linking $binary"
+    swiftc "${flags[@]}" -module-name "fuzz_${harness//-/_}" -I "$build" -L "$build" \
+        "${sources[@]}" "${libraries[@]}" -o "$binary"
+done
