@@ -128,6 +128,9 @@ final class StoreSnapshot {
                 throw StoreError.missingPath(location.storeFile)
             }
             let wal = try POSIXFile.status(location.walFile)
+            // Only a regular -wal is opened: a named pipe would block open(2) forever, and a device
+            // such as /dev/zero would be copied until the disk is full.
+            if let wal, !wal.isRegularFile { throw StoreError.notARegularFile(location.walFile) }
             let mainHeader = try POSIXFile.prefix(of: location.storeFile, count: 100)
             var walHeader: [UInt8] = []
             if wal != nil {
