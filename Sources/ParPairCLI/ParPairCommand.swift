@@ -24,7 +24,8 @@ public enum ParPairCommand {
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
         guard let first = arguments.first else {
-            console.err(overview)
+            // Like every usage error: one `error:` line a script can grep, then the help.
+            console.err("parpair-report: error: missing command\n\n" + overview)
             return .usage
         }
         switch first {
