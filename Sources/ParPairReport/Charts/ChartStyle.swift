@@ -18,11 +18,19 @@ enum ChartStyle {
     static let sleep = Fill(color: "#3b3b98", pattern: nil)
     static let wet = Fill(color: "#5b9bd5", pattern: nil)
     static let dirty = Fill(color: "#7f6000", pattern: "hatch-dirty")
-    static let band = "#d9ead3"
-    static let bandStroke = "#6aa84f"
+    /// The reference band: a pale fill edged by a dashed line dark enough to survive grayscale printing.
+    static let band = "#dcebd5"
+    static let bandStroke = "#38761d"
     static let axis = "#444444"
-    static let grid = "#dddddd"
+    static let grid = "#d9d9d9"
     static let text = "#222222"
+    static let muted = "#555555"
+    /// Feeds and diapers on the 24-hour chart: a strong orange that prints as a mid grey, and a dark
+    /// brown that prints near black, both apart from the sleep bars' lane.
+    static let feedMark = "#c55a11"
+    static let diaperMark = "#5c4300"
+    /// Alternate rows of the 24-hour chart.
+    static let stripe = "#f2f2f2"
 
     /// Pattern definitions referenced by the fills above.
     static let definitions = """

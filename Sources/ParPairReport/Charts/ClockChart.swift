@@ -21,67 +21,76 @@ public struct ClockChart: Sendable {
 
     public var title: String
     public var rows: [Row]
+    /// The local clock time, in minutes after midnight, at which each row starts (`--day-start`).
+    public var startMinute: Int
 
-    public init(title: String, rows: [Row]) {
+    public init(title: String, rows: [Row], startMinute: Int = 0) {
         self.title = title
         self.rows = rows
+        self.startMinute = startMinute
     }
 
     /// The chart as a standalone SVG document.
+    ///
+    /// Each row has three lanes: sleep as a bar on top, feeds as dots below it and diapers as small
+    /// triangles at the bottom, so a feed right after waking never hides the end of a sleep bar and a
+    /// diaper changed just before a feed never hides the feed.
     public func svg(width: Double = 640) -> String {
-        let left = 74.0, right = 12.0, top = 34.0, rowHeight = 16.0, legend = 30.0
-        let height = top + rowHeight * Double(max(rows.count, 1)) + 16 + legend
-        var svg = SVGWriter(width: width, height: height, title: title)
+        let labelFont = 10.0
+        let widestLabel = rows.map { SVGWriter.textWidth($0.label, fontSize: labelFont) }.max() ?? 0
+        let left = max(widestLabel + 10, 40), right = 18.0, top = 34.0, rowHeight = 19.0
         let plotWidth = width - left - right
+        let legend = ChartLegend(items: [
+            ChartLegend.Item(label: "asleep", swatch: .box(fill: ChartStyle.sleep.value)),
+            ChartLegend.Item(label: "breastfeed", swatch: .dot(fill: ChartStyle.feedMark, stroke: ChartStyle.feedMark)),
+            ChartLegend.Item(label: "bottle or solids", swatch: .dot(fill: "#ffffff", stroke: ChartStyle.feedMark)),
+            ChartLegend.Item(label: "diaper", swatch: .triangle(fill: ChartStyle.diaperMark)),
+        ], left: left, right: width - right)
+        let plotBottom = top + rowHeight * Double(max(rows.count, 1))
+        let height = plotBottom + 10 + legend.height + 4
+        var svg = SVGWriter(width: width, height: height, title: title)
         func x(_ minute: Int) -> Double { left + plotWidth * Double(min(max(minute, 0), 1440)) / 1440 }
 
-        svg.element("text", ["x": "0", "y": "14", "font-size": "13", "font-weight": "bold", "fill": ChartStyle.text], text: title)
-        for hour in stride(from: 0, through: 24, by: 3) {
+        svg.element("text", ["x": "0", "y": "13", "font-size": "12", "font-weight": "bold", "fill": ChartStyle.text], text: title)
+        for index in rows.indices where index % 2 == 1 {
+            svg.element("rect", ["x": SVGWriter.number(left), "y": SVGWriter.number(top + rowHeight * Double(index)),
+                                 "width": SVGWriter.number(plotWidth), "height": SVGWriter.number(rowHeight), "fill": ChartStyle.stripe])
+        }
+        for hour in 0...24 {
             let position = SVGWriter.number(x(hour * 60))
-            svg.element("line", ["x1": position, "y1": SVGWriter.number(top - 4), "x2": position,
-                                 "y2": SVGWriter.number(top + rowHeight * Double(rows.count)),
-                                 "stroke": ChartStyle.grid, "stroke-width": "1"])
-            svg.element("text", ["x": position, "y": SVGWriter.number(top - 8), "text-anchor": "middle",
-                                 "fill": ChartStyle.text], text: hour < 10 ? "0\(hour):00" : "\(hour):00")
+            let major = hour % 3 == 0
+            svg.element("line", ["x1": position, "y1": SVGWriter.number(major ? top - 4 : top), "x2": position,
+                                 "y2": SVGWriter.number(plotBottom), "stroke": major ? "#bdbdbd" : "#e6e6e6",
+                                 "stroke-width": major ? "0.8" : "0.5"])
+            if major {
+                let clock = (startMinute + hour * 60) % 1440
+                let label = (clock / 60 < 10 ? "0" : "") + "\(clock / 60):" + (clock % 60 < 10 ? "0" : "") + "\(clock % 60)"
+                svg.element("text", ["x": position, "y": SVGWriter.number(top - 7), "font-size": "10", "text-anchor": "middle",
+                                     "fill": ChartStyle.text], text: label)
+            }
         }
         for (index, row) in rows.enumerated() {
             let rowTop = top + rowHeight * Double(index)
-            svg.element("text", ["x": SVGWriter.number(left - 6), "y": SVGWriter.number(rowTop + 11.5),
+            svg.element("text", ["x": SVGWriter.number(left - 6), "y": SVGWriter.number(rowTop + 9.5), "font-size": SVGWriter.number(labelFont),
                                  "text-anchor": "end", "fill": ChartStyle.text], text: row.label)
-            if index % 2 == 1 {
-                svg.element("rect", ["x": SVGWriter.number(left), "y": SVGWriter.number(rowTop), "width": SVGWriter.number(plotWidth),
-                                     "height": SVGWriter.number(rowHeight), "fill": "#f4f4f4"])
-            }
             for span in row.sleep {
-                svg.element("rect", ["x": SVGWriter.number(x(span.lowerBound)), "y": SVGWriter.number(rowTop + 3),
+                svg.element("rect", ["x": SVGWriter.number(x(span.lowerBound)), "y": SVGWriter.number(rowTop + 2),
                                      "width": SVGWriter.number(max(x(span.upperBound) - x(span.lowerBound), 0.8)),
-                                     "height": SVGWriter.number(rowHeight - 6), "fill": ChartStyle.sleep.value])
+                                     "height": "7", "fill": ChartStyle.sleep.value])
             }
             for diaper in row.diapers {
-                let cx = x(diaper), cy = rowTop + rowHeight - 2.5
-                svg.element("path", ["d": "M \(SVGWriter.number(cx - 2.5)) \(SVGWriter.number(cy)) L \(SVGWriter.number(cx + 2.5)) \(SVGWriter.number(cy)) L \(SVGWriter.number(cx)) \(SVGWriter.number(cy - 4)) Z",
-                                     "fill": ChartStyle.dirty.color])
+                svg.element("path", ["d": "M \(SVGWriter.number(x(diaper) - 3)) \(SVGWriter.number(rowTop + 18.3)) l 6 0 l -3 -4 Z",
+                                     "fill": ChartStyle.diaperMark])
             }
             for feed in row.feeds {
-                svg.element("circle", ["cx": SVGWriter.number(x(feed.minute)), "cy": SVGWriter.number(rowTop + rowHeight / 2),
-                                       "r": "3", "fill": feed.breast ? ChartStyle.solids.color : "#ffffff",
-                                       "stroke": ChartStyle.solids.color, "stroke-width": "1.5"])
+                svg.element("circle", ["cx": SVGWriter.number(x(feed.minute)), "cy": SVGWriter.number(rowTop + 11.8),
+                                       "r": "2.6", "fill": feed.breast ? ChartStyle.feedMark : "#ffffff",
+                                       "stroke": ChartStyle.feedMark, "stroke-width": "1.4"])
             }
         }
-        let legendY = height - 10
-        svg.element("rect", ["x": SVGWriter.number(left), "y": SVGWriter.number(legendY - 9), "width": "16", "height": "10",
-                             "fill": ChartStyle.sleep.value])
-        svg.element("text", ["x": SVGWriter.number(left + 20), "y": SVGWriter.number(legendY), "fill": ChartStyle.text], text: "asleep")
-        svg.element("circle", ["cx": SVGWriter.number(left + 80), "cy": SVGWriter.number(legendY - 4), "r": "3",
-                               "fill": ChartStyle.solids.color, "stroke": ChartStyle.solids.color, "stroke-width": "1.5"])
-        svg.element("text", ["x": SVGWriter.number(left + 87), "y": SVGWriter.number(legendY), "fill": ChartStyle.text], text: "breastfeed")
-        svg.element("circle", ["cx": SVGWriter.number(left + 166), "cy": SVGWriter.number(legendY - 4), "r": "3",
-                               "fill": "#ffffff", "stroke": ChartStyle.solids.color, "stroke-width": "1.5"])
-        svg.element("text", ["x": SVGWriter.number(left + 173), "y": SVGWriter.number(legendY), "fill": ChartStyle.text],
-                    text: "bottle or solids")
-        svg.element("path", ["d": "M \(SVGWriter.number(left + 270)) \(SVGWriter.number(legendY)) l 5 0 l -2.5 -4 Z",
-                             "fill": ChartStyle.dirty.color])
-        svg.element("text", ["x": SVGWriter.number(left + 280), "y": SVGWriter.number(legendY), "fill": ChartStyle.text], text: "diaper")
+        svg.element("line", ["x1": SVGWriter.number(left), "y1": SVGWriter.number(plotBottom), "x2": SVGWriter.number(left + plotWidth),
+                             "y2": SVGWriter.number(plotBottom), "stroke": ChartStyle.axis, "stroke-width": "0.8"])
+        legend.draw(into: &svg, baseline: plotBottom + 10 + 9)
         return svg.document
     }
 }

@@ -5,10 +5,21 @@ import ParPairModel
 import XHTML
 
 /// The four charts of a baby's HTML report, as checked SVG documents in `data:` URIs.
+///
+/// Sizes are chosen for the printed page: the feeds chart and the 24-hour chart span the text width
+/// (640 units); the sleep and diaper charts are drawn half as wide to sit side by side (`paired`) up to
+/// ``pairedWeeks`` weeks, and full width beyond, where half a page would squeeze the bars to hairlines.
+/// Every chart prints its text at the same size (about 8 pt on A4 and Letter).
 enum ReportCharts {
+    /// Width of a chart that spans the page, and of one of a side-by-side pair.
+    static let fullWidth = 640.0
+    static let halfWidth = 312.0
+    /// The most weeks for which the sleep and diaper charts share a row.
+    static let pairedWeeks = 26
+
     static func make(_ aggregate: BabyAggregate, units: VolumeUnits) throws -> MustacheValue {
         let weeks = aggregate.weeks
-        let labels = weeks.map { "w\($0.week)" }
+        let labels = weeks.map { String($0.week) }
         func perDay(_ week: WeekSummary, _ total: Double) -> Double { week.days > 0 ? total / Double(week.days) : 0 }
 
         let feeds = BarChart(
@@ -22,26 +33,28 @@ enum ReportCharts {
                 .make("Solids", weeks.map { perDay($0, Double($0.metrics.solidsFeeds)) }, ChartStyle.solids),
                 .make("Other", weeks.map { perDay($0, Double($0.metrics.otherFeeds)) }, ChartStyle.other),
             ].filter { $0.values.contains { $0 > 0 } },
-            stacked: true
+            stacked: true,
+            categoryCaption: "week of life"
         )
         let sleepBands = weeks.map { week -> (low: Double?, high: Double?)? in
             week.references.first { $0.metric == "sleep_h_per_day" }.map { (low: $0.low, high: $0.high) }
         }
         let sleep = BarChart(
-            title: "Sleep per day (hours), against the reference band",
-            unit: "h/day",
+            title: "Sleep per day",
+            unit: "hours per day",
             categories: labels,
             series: [.make("Sleep", weeks.map { perDay($0, $0.metrics.sleepHours) }, ChartStyle.sleep)],
             stacked: false,
             bands: sleepBands,
-            bandLabel: "reference band"
+            bandLabel: "reference band for age",
+            categoryCaption: "week of life"
         )
         let wetBands = weeks.map { week -> (low: Double?, high: Double?)? in
             week.references.first { $0.metric == "wet_per_day" }.map { (low: $0.low, high: $0.high) }
         }
         let diapers = BarChart(
             title: "Wet and dirty diapers per day",
-            unit: "per day",
+            unit: "diapers per day",
             categories: labels,
             series: [
                 .make("Wet", weeks.map { perDay($0, Double($0.metrics.wet)) }, ChartStyle.wet),
@@ -49,26 +62,39 @@ enum ReportCharts {
             ],
             stacked: false,
             bands: wetBands,
-            bandLabel: "wet diapers: reference minimum"
+            bandLabel: "wet diapers: reference",
+            categoryCaption: "week of life"
         )
         let pattern = ClockChart(
             title: "24-hour pattern, last \(aggregate.timeline.count) days",
             rows: aggregate.timeline.map { day in
                 ClockChart.Row(
-                    label: "D+\(day.day) \(day.date.month)/\(day.date.day)",
+                    label: label(day),
                     sleep: day.sleeps.map { $0.start...max($0.start, $0.end) },
                     feeds: day.feeds.map { (minute: $0.minute, breast: $0.type == .breastfeeding) },
                     diapers: day.diapers.map(\.minute)
                 )
-            }
+            },
+            startMinute: aggregate.timeline.first?.dayStart.minutes ?? 0
         )
+        let paired = weeks.count <= pairedWeeks
+        let pairWidth = paired ? halfWidth : fullWidth, pairHeight = paired ? 210.0 : 190.0
         return .dictionary([
-            "feeds": try image(feeds.svg(), alt: "Bar chart of feeds per day by type for each week", name: "feeds chart"),
-            "sleep": try image(sleep.svg(), alt: "Bar chart of sleep hours per day for each week with the reference band", name: "sleep chart"),
-            "diapers": try image(diapers.svg(), alt: "Bar chart of wet and dirty diapers per day for each week", name: "diaper chart"),
-            "pattern": try image(pattern.svg(), alt: "Sleep, feeds and diapers on a 24-hour clock for the last days", name: "pattern chart"),
+            "feeds": try image(feeds.svg(width: fullWidth, height: 200), alt: "Bar chart of feeds per day by type for each week", name: "feeds chart"),
+            "sleep": try image(sleep.svg(width: pairWidth, height: pairHeight), alt: "Bar chart of sleep hours per day for each week with the reference band", name: "sleep chart"),
+            "diapers": try image(diapers.svg(width: pairWidth, height: pairHeight), alt: "Bar chart of wet and dirty diapers per day for each week", name: "diaper chart"),
+            "pattern": try image(pattern.svg(width: fullWidth), alt: "Sleep, feeds and diapers on a 24-hour clock for the last days", name: "pattern chart"),
             "has_pattern": .bool(!aggregate.timeline.isEmpty),
+            "paired": .bool(paired),
         ])
+    }
+
+    /// A row label of the 24-hour chart: weekday and ISO month-day (`Fri 11-20`), read the same on
+    /// both sides of the Atlantic.
+    static func label(_ day: DayTimeline) -> String {
+        let month = day.date.month < 10 ? "0\(day.date.month)" : "\(day.date.month)"
+        let dayOfMonth = day.date.day < 10 ? "0\(day.date.day)" : "\(day.date.day)"
+        return "\(ReportData.weekdayName(day.date)) \(month)-\(dayOfMonth)"
     }
 
     /// Checks the SVG is well-formed XML, then wraps it as a base64 `data:` URI for an `<img>`.

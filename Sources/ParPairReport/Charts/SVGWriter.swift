@@ -36,12 +36,25 @@ struct SVGWriter {
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Self.number(width))" \
         height="\(Self.number(height))" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" \
-        font-family="Helvetica, Arial, sans-serif" font-size="11">
+        font-family="\(Self.fontFamily)" font-size="11">
         <title>\(Self.escape(title))</title>
         \(ChartStyle.definitions)
         \(body)</svg>
 
         """
+    }
+
+    /// The charts' font: DejaVu Sans first, the font the HTML report uses and the one `textWidth` measures.
+    static let fontFamily = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
+
+    /// A generous estimate of how wide `text` is drawn at `fontSize`, for laying out legends and margins
+    /// without a font engine (DejaVu Sans averages about 0.6 em a character; capitals and digits run wider).
+    static func textWidth(_ text: String, fontSize: Double) -> Double {
+        var ems = 0.0
+        for character in text {
+            if character == " " { ems += 0.32 } else if character.isUppercase || character.isNumber { ems += 0.68 } else { ems += 0.6 }
+        }
+        return ems * fontSize
     }
 
     /// XML-escapes text and drops characters XML 1.0 does not allow.
