@@ -69,6 +69,7 @@ public enum ReportData {
         let weeks = aggregate.weeks
         var value: [String: MustacheValue] = [
             "name": .string(name),
+            "css_name": .string(CSSString.escape(name)),
             "initials": .string(BabyName.initials(of: aggregate.baby.name)),
             "id": .string(aggregate.baby.id.uuidString),
             "anchor": .string("baby-\(index + 1)"),
