@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs the built `parpair-report` the way cron does: under `env -i` (no HOME, PATH, TZ or locale),
+/// from `/`, with standard input from /dev/null and pipes for output, so no terminal is involved.
+enum DigestTool {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    struct Outcome {
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: String
+        var output: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The executable built with the tests: beside the test bundle (this target depends on it), else
+    /// the package's `.build/debug`.
+    static func executable() throws -> URL {
+        var candidates: [URL] = []
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(runner.deletingLastPathComponent().appendingPathComponent("parpair-report"))
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("parpair-report"))
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/parpair-report"))
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw Failure(description: "parpair-report not found; looked at \(candidates.map(\.path))")
+        }
+        return found
+    }
+
+    /// The sample store, by absolute path (the tool runs from `/`).
+    static func sampleStore() throws -> String {
+        let path = packageRoot.appendingPathComponent("samples/default.store").path
+        guard FileManager.default.fileExists(atPath: path) else { throw Failure(description: "missing sample store \(path)") }
+        return path
+    }
+
+    /// `env -i [VARIABLES] parpair-report ARGUMENTS` from `/`.
+    static func run(_ arguments: [String], variables: [String] = []) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["-i"] + variables + [try executable().path] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, stdout: Array(stdout), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A new empty folder under the temporary directory, by absolute path.
+    static func folder() throws -> URL {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("digest-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Every file under `folder` (hidden ones included), by relative path, with its bytes.
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return files }
+        for case let relative as String in walker {
+            let url = folder.appendingPathComponent(relative)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[relative] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+}
