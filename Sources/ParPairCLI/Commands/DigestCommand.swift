@@ -67,8 +67,9 @@ enum DigestCommand: Subcommand {
 
     Examples:
       parpair-report digest samples/default.store --out digests --tz America/New_York --today 2026-11-23
-      parpair-report digest /srv/parpair/default.store --tz Europe/Berlin --quiet --out /srv/parpair/digests \\
-          --eml - --from 'ParPair <parpair@example.org>' --to 'ana@example.org,dr.ruiz@clinic.example' | msmtp -t
+      parpair-report digest /srv/parpair/default.store --out /srv/parpair/digests --tz Europe/Berlin \\
+          --quiet --eml /srv/parpair/digests/latest.eml --from 'ParPair <parpair@example.org>' \\
+          --to 'ana@example.org,dr.ruiz@clinic.example' && msmtp -t < /srv/parpair/digests/latest.eml
 
     """
 
