@@ -1,0 +1,149 @@
+import Foundation
+import ParPairAggregation
+import ParPairModel
+import ParPairStore
+
+/// The weekly and daily CSV rows as the tests expect them, computed from the aggregator's typed values
+/// (`WeekSummary.metrics`, `DaySummary.metrics`) with the tests' own arithmetic: unit conversion, per-day
+/// division and dates are worked out here, not taken from the summaries' `columns`.
+enum ExpectedRows {
+    /// Millilitres in one US fluid ounce (128 fl oz = 1 US gallon = 231 in³ × 16.387064 ml).
+    static let millilitersPerOunce = 231 * 16.387064 / 128
+
+    /// Aggregates a store by streaming its tables through a fresh `Aggregator`, as the docs describe.
+    static func aggregate(store: String, options: AggregationOptions) throws -> AggregationResult {
+        try StoreReader.withReader(path: store) { reader in
+            let aggregator = Aggregator(babies: reader.babies, options: options)
+            try reader.forEachFoodLog { aggregator.add($0) }
+            try reader.forEachSleepLog { aggregator.add($0) }
+            try reader.forEachDiaperLog { aggregator.add($0) }
+            try reader.forEachActivityLog { aggregator.add($0) }
+            return try aggregator.finish()
+        }
+    }
+
+    /// The weekly header, written out as the documented interface.
+    static func weeklyHeader(units: VolumeUnits) -> [String] {
+        let volume = units == .metric ? "ml" : "oz"
+        return [
+            "baby", "week", "first_day", "last_day", "start_date", "end_date", "days", "days_logged",
+            "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
+            "formula_\(volume)", "pumped_milk_\(volume)", "solids_g", "feeds_per_day", "bottle_\(volume)_per_day",
+            "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
+            "sleep_h_per_day", "diapers", "wet", "dirty", "mixed", "dry", "wet_per_day", "dirty_per_day",
+            "tummy_time_min", "activity_min", "findings",
+        ]
+    }
+
+    /// The daily header: the weekly one without the week columns and per-day figures.
+    static func dailyHeader(units: VolumeUnits) -> [String] {
+        let volume = units == .metric ? "ml" : "oz"
+        return [
+            "baby", "day", "week", "date", "logged",
+            "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
+            "formula_\(volume)", "pumped_milk_\(volume)", "solids_g",
+            "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
+            "diapers", "wet", "dirty", "mixed", "dry",
+            "tummy_time_min", "activity_min", "findings",
+        ]
+    }
+
+    static func weekly(_ result: AggregationResult) -> [[ExpectedCell]] {
+        let units = result.options.units
+        let today = result.options.today
+        let volume = units == .metric ? "ml" : "oz"
+        return result.babies.flatMap { aggregate in
+            aggregate.weeks.map { summary -> [ExpectedCell] in
+                let first = summary.week * 7
+                let start = aggregate.birthDate.adding(days: first)
+                let days = min(7, today.dayNumber - start.dayNumber + 1)
+                let metrics = summary.metrics
+                var cells = metricCells(metrics, units: units)
+                cells["baby"] = .text(aggregate.baby.name)
+                cells["week"] = .count(summary.week)
+                cells["first_day"] = .count(first)
+                cells["last_day"] = .count(first + 6)
+                cells["start_date"] = .text(isoDate(start))
+                cells["end_date"] = .text(isoDate(aggregate.birthDate.adding(days: first + 6)))
+                cells["days"] = .count(days)
+                cells["days_logged"] = .count(aggregate.days.filter { $0.day / 7 == summary.week && $0.logged }.count)
+                cells["feeds_per_day"] = .figure(Double(feedCount(metrics)) / Double(days), decimals: 2)
+                cells["bottle_\(volume)_per_day"] = .figure(
+                    self.volume(metrics.formulaMilliliters + metrics.pumpedMilkMilliliters, units) / Double(days), decimals: 2)
+                cells["sleep_h_per_day"] = .figure(metrics.sleepHours / Double(days), decimals: 2)
+                cells["wet_per_day"] = .figure(Double(metrics.wet) / Double(days), decimals: 2)
+                cells["dirty_per_day"] = .figure(Double(metrics.dirty) / Double(days), decimals: 2)
+                cells["findings"] = .count(summary.findings)
+                return ordered(cells, by: weeklyHeader(units: units))
+            }
+        }
+    }
+
+    static func daily(_ result: AggregationResult) -> [[ExpectedCell]] {
+        let units = result.options.units
+        return result.babies.flatMap { aggregate in
+            aggregate.days.map { summary -> [ExpectedCell] in
+                var cells = metricCells(summary.metrics, units: units)
+                cells["baby"] = .text(aggregate.baby.name)
+                cells["day"] = .count(summary.day)
+                cells["week"] = .count(summary.day / 7)
+                cells["date"] = .text(isoDate(aggregate.birthDate.adding(days: summary.day)))
+                cells["logged"] = .count(summary.logged ? 1 : 0)
+                cells["findings"] = .count(summary.findings)
+                return ordered(cells, by: dailyHeader(units: units))
+            }
+        }
+    }
+
+    /// The cells in header order; a header name without an expectation gets one that no cell matches.
+    static func ordered(_ cells: [String: ExpectedCell], by header: [String]) -> [ExpectedCell] {
+        header.map { cells[$0] ?? .text("(the test has no expectation for \($0))") }
+    }
+
+    /// The metric totals shared by weekly and daily rows, by column name, without per-day figures.
+    static func metricCells(_ metrics: LogMetrics, units: VolumeUnits) -> [String: ExpectedCell] {
+        let volume = units == .metric ? "ml" : "oz"
+        let volumeDecimals = units == .metric ? 1 : 2
+        return [
+            "feeds": .count(feedCount(metrics)),
+            "breastfeeding": .count(metrics.breastfeeds),
+            "formula": .count(metrics.formulaFeeds),
+            "pumped_milk": .count(metrics.pumpedMilkFeeds),
+            "solids": .count(metrics.solidsFeeds),
+            "other": .count(metrics.otherFeeds),
+            "breastfeeding_min": .figure(metrics.breastfeedingMinutes, decimals: 1),
+            "formula_\(volume)": .figure(self.volume(metrics.formulaMilliliters, units), decimals: volumeDecimals),
+            "pumped_milk_\(volume)": .figure(self.volume(metrics.pumpedMilkMilliliters, units), decimals: volumeDecimals),
+            "solids_g": .figure(metrics.solidsGrams, decimals: 1),
+            "longest_feed_gap_h": .figure(metrics.longestFeedGapHours, decimals: 2),
+            "sleep_h": .figure(metrics.sleepHours, decimals: 2),
+            "night_sleep_h": .figure(metrics.nightSleepHours, decimals: 2),
+            "day_sleep_h": .figure(max(0, metrics.sleepHours - metrics.nightSleepHours), decimals: 2),
+            "sleeps": .count(metrics.sleeps),
+            "longest_sleep_h": .figure(metrics.longestSleepHours, decimals: 2),
+            "diapers": .count(metrics.diapers),
+            "wet": .count(metrics.wet),
+            "dirty": .count(metrics.dirty),
+            "mixed": .count(metrics.mixed),
+            "dry": .count(metrics.dry),
+            "tummy_time_min": .figure(metrics.tummyTimeMinutes, decimals: 1),
+            "activity_min": .figure(metrics.activityMinutes, decimals: 1),
+        ]
+    }
+
+    static func feedCount(_ metrics: LogMetrics) -> Int {
+        metrics.breastfeeds + metrics.formulaFeeds + metrics.pumpedMilkFeeds + metrics.solidsFeeds + metrics.otherFeeds
+    }
+
+    static func volume(_ milliliters: Double, _ units: VolumeUnits) -> Double {
+        units == .metric ? milliliters : milliliters / millilitersPerOunce
+    }
+
+    static func isoDate(_ date: CivilDate) -> String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))"
+    }
+}

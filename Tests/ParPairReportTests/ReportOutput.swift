@@ -1,0 +1,66 @@
+import Foundation
+import ParPairAggregation
+import ParPairModel
+import ParPairReport
+import ParPairStore
+
+/// Every document the tool writes: the report in three formats and the three export tables.
+enum ReportOutput: String, CaseIterable, Sendable, CustomStringConvertible {
+    case html
+    case csv
+    case markdown
+    case weekly
+    case daily
+    case events
+
+    /// The tool version written into footers; a fixed word so golden files survive a version bump.
+    static let toolVersion = "GOLDEN"
+
+    var description: String { rawValue }
+
+    var isCSV: Bool { self == .csv || self == .weekly || self == .daily || self == .events }
+
+    /// Renders this output of the store at `store` in-process, the way `report` and `export` do.
+    func render(store: String, options: AggregationOptions, redact: Bool = false, baby: String? = nil) throws -> String {
+        if self == .events {
+            return try StoreReader.withReader(path: store) { reader in
+                var text = ""
+                try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &text)
+                return text
+            }
+        }
+        let format: ReportFormat
+        let templateName: String
+        switch self {
+        case .html: (format, templateName) = (.html, "report.html.mustache")
+        case .csv, .weekly: (format, templateName) = (.csv, "report.csv.mustache")
+        case .markdown: (format, templateName) = (.markdown, "report.md.mustache")
+        case .daily: (format, templateName) = (.csv, "daily.csv.mustache")
+        case .events: preconditionFailure("handled above")
+        }
+        let template = try ReportTemplate(builtIn: templateName)
+        return try StoreReader.withReader(path: store) { reader in
+            let result = try StoreAggregation.run(reader: reader, options: options, baby: baby)
+            let settings = ReportSettings(
+                redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
+                toolVersion: Self.toolVersion)
+            return try ReportRendering.render(result, format: format, template: template, settings: settings)
+        }
+    }
+}
+
+/// The fixed settings of the sample store's reports: `--today 2026-11-20 --tz America/New_York`.
+enum SampleSettings {
+    static let today = CivilDate(year: 2026, month: 11, day: 20)
+
+    static var timeZone: TimeZone {
+        guard let zone = TimeZone(identifier: "America/New_York") else {
+            preconditionFailure("the system has no America/New_York time zone")
+        }
+        return zone
+    }
+
+    static func options(units: VolumeUnits = .metric, weeks: WeekSelection = .all) -> AggregationOptions {
+        AggregationOptions(timeZone: timeZone, today: today, units: units, weeks: weeks)
+    }
+}
