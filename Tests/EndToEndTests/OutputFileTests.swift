@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Output files are written whole or not at all: a failed run creates nothing, leaves an existing
+/// file as it was and no temporary file behind; `-` is standard output.
+@Suite struct OutputFileTests {
+    static let report = ["report", PackageFiles.sampleStore] + PackageFiles.sampleSettings
+
+    /// Ways a report run fails after its arguments were accepted.
+    enum Failure: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// A user template whose HTML is not XHTML 1.0 Strict: found only after rendering.
+        case invalidXHTML
+        /// A user template that does not parse.
+        case brokenTemplate
+        /// `--baby` names no baby in the store.
+        case noSuchBaby
+
+        var testDescription: String { rawValue }
+
+        var fragment: String {
+            switch self {
+            case .invalidXHTML: "not valid XHTML 1.0 Strict"
+            case .brokenTemplate: "mine.html.mustache"
+            case .noSuchBaby: "nobody"
+            }
+        }
+
+        func arguments(in folder: WorkFolder) throws -> [String] {
+            switch self {
+            case .invalidXHTML:
+                let template = try folder.write("mine.html.mustache", "<p>{{today}}</p>\n")
+                return ["--template", template]
+            case .brokenTemplate:
+                let template = try folder.write("mine.html.mustache", "{{#babies}}\n{{name}}\n{{/weeks}}\n")
+                return ["--template", template]
+            case .noSuchBaby:
+                return ["--baby", "nobody"]
+            }
+        }
+    }
+
+    @Test(arguments: Failure.allCases, [false, true])
+    func failedRunLeavesTheTargetAsItWas(_ failure: Failure, targetExists: Bool) async throws {
+        let folder = try WorkFolder()
+        let target = folder.file("report.html")
+        let previous = "an earlier report\n"
+        if targetExists { try folder.write("report.html", previous) }
+        let arguments = try failure.arguments(in: folder)
+        let before = try folder.listing()
+        let run = try await BuiltTool.run(Self.report + arguments + ["--output", target], in: folder)
+        run.expectFailure(65, mentioning: [failure.fragment])
+        #expect(try folder.listing() == before, "no new file, no .partial- file")
+        if targetExists {
+            #expect(try String(contentsOfFile: target, encoding: .utf8) == previous)
+        }
+    }
+
+    @Test func invalidXHTMLListsEachProblemWithItsPosition() async throws {
+        let folder = try WorkFolder()
+        let template = try folder.write("mine.html.mustache", "<p>{{today}}</p>\n")
+        let run = try await BuiltTool.run(Self.report + ["--template", template, "--output", folder.file("out.html")], in: folder)
+        run.expectFailure(65, mentioning: ["nothing was written"])
+        let problems = run.stderr.split(separator: "\n").dropFirst()
+        #expect(!problems.isEmpty)
+        #expect(problems.allSatisfy { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(template):1:") }, "\(run.stderr)")
+    }
+
+    @Test func successfulRunReplacesTheTargetAndLeavesNothingElse() async throws {
+        let folder = try WorkFolder()
+        try folder.write("report.md", "old")
+        let run = try await BuiltTool.run(Self.report + ["--output", folder.file("report.md")], in: folder)
+        run.expectSuccess()
+        #expect(run.stdout.isEmpty)
+        #expect(try folder.listing() == ["report.md"])
+        let text = try String(contentsOfFile: folder.file("report.md"), encoding: .utf8)
+        #expect(text.hasPrefix("# Feeding, sleep and diaper summary"), "the format follows the file's extension")
+    }
+
+    @Test func dashWritesToStandardOutput() async throws {
+        let folder = try WorkFolder()
+        let run = try await BuiltTool.run(Self.report + ["--format", "csv", "--output", "-"], in: folder)
+        run.expectSuccess()
+        #expect(run.output.hasPrefix("baby,week,first_day,"))
+        #expect(try folder.listing().isEmpty)
+        let events = try await BuiltTool.run(["export", PackageFiles.sampleStore, "--table", "events", "--output", "-", "--last", "1"]
+                                             + PackageFiles.sampleSettings, in: folder)
+        events.expectSuccess()
+        #expect(events.output.hasPrefix("baby,kind,type,start,end,"))
+    }
+
+    @Test func unwritableFolderExits73AndLeavesNoFile() async throws {
+        let folder = try WorkFolder()
+        let locked = folder.file("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
+        let unwritable: String
+        if geteuid() != 0 {
+            unwritable = locked
+        } else {
+            // Root ignores folder permissions; the kernel's /sys refuses new files even to root.
+            #if os(Linux)
+            unwritable = "/sys"
+            #else
+            Issue.record("running as root, with no folder that refuses root's writes")
+            return
+            #endif
+        }
+        let target = unwritable + "/parpair-e2e-report.html"
+        let run = try await BuiltTool.run(Self.report + ["--output", target], in: folder)
+        run.expectFailure(73, mentioning: [target])
+        #expect(!FileManager.default.fileExists(atPath: target))
+        let left = try FileManager.default.contentsOfDirectory(atPath: unwritable).filter { $0.contains("parpair-e2e-report") }
+        #expect(left.isEmpty)
+    }
+
+    @Test func missingOutputFolderExits73() async throws {
+        let folder = try WorkFolder()
+        let target = folder.file("no/such/folder/report.csv")
+        let run = try await BuiltTool.run(["export", PackageFiles.sampleStore, "--table", "daily", "--output", target]
+                                          + PackageFiles.sampleSettings, in: folder)
+        run.expectFailure(73, mentioning: [target, "does not exist"])
+        #expect(try folder.listing().isEmpty)
+    }
+
+    /// The tool reads a private snapshot: the store's folder gains no file and no byte changes.
+    @Test func readingLeavesTheStoreFolderUntouched() async throws {
+        let folder = try WorkFolder()
+        let store = try folder.copySample()
+        func snapshot() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try folder.listing("store") {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: store + "/" + name))
+            }
+            return files
+        }
+        let before = try snapshot()
+        #expect(before.keys.sorted() == ["default.store", "default.store-wal"])
+        for arguments in [
+            ["report", store, "--output", folder.file("report.html")],
+            ["report", store + "/default.store", "--format", "md"],
+            ["export", store, "--table", "events"],
+            ["info", store, "--json"],
+        ] {
+            let run = try await BuiltTool.run(arguments + (arguments[0] == "info" ? [] : PackageFiles.sampleSettings), in: folder)
+            run.expectSuccess()
+        }
+        #expect(try snapshot() == before)
+    }
+}

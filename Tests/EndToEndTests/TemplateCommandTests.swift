@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `validate`, `templates list|dump|check` and `report --template` with a template of one's own.
+@Suite struct TemplateCommandTests {
+    static let report = ["report", PackageFiles.sampleStore] + PackageFiles.sampleSettings
+
+    @Test func validateAcceptsARenderedReport() async throws {
+        let folder = try WorkFolder()
+        try await BuiltTool.run(Self.report + ["--output", folder.file("report.html")], in: folder).expectSuccess()
+        let run = try await BuiltTool.run(["validate", folder.file("report.html")], in: folder)
+        run.expectSuccess()
+        #expect(run.output == "\(folder.file("report.html")): valid XHTML 1.0 Strict\n")
+    }
+
+    @Test func validateNamesTheProblemWithItsPosition() async throws {
+        let folder = try WorkFolder()
+        let page = try folder.write("page.html", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">
+            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head>
+            <body><div><li>not in a list</li></div></body></html>
+
+            """)
+        let run = try await BuiltTool.run(["validate", page], in: folder)
+        run.expectFailure(65, mentioning: ["\(page):4:", "li"])
+    }
+
+    @Test func validateOfAMissingFileExits66() async throws {
+        let folder = try WorkFolder()
+        let run = try await BuiltTool.run(["validate", folder.file("nothing.html")], in: folder)
+        run.expectFailure(66, mentioning: ["nothing.html"])
+    }
+
+    @Test func listNamesTheBuiltInTemplates() async throws {
+        let run = try await BuiltTool.run(["templates", "list"], in: try WorkFolder())
+        run.expectSuccess()
+        for name in ["report.html.mustache", "report.csv.mustache", "report.md.mustache", "daily.csv.mustache", "baby.md.mustache"] {
+            #expect(run.output.contains(name))
+        }
+    }
+
+    /// The templates compiled into the binary are the package's `Templates/` files, byte for byte.
+    @Test func dumpWritesTheTemplatesAndNeverReplacesAFile() async throws {
+        let folder = try WorkFolder()
+        let target = folder.file("mine")
+        let run = try await BuiltTool.run(["templates", "dump", target], in: folder)
+        run.expectSuccess()
+        let templates = PackageFiles.root.appendingPathComponent("Templates").path
+        let written = try FileManager.default.contentsOfDirectory(atPath: target).sorted()
+        let sources = try FileManager.default.contentsOfDirectory(atPath: templates).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(written == sources)
+        for name in written {
+            let copy = try Data(contentsOf: URL(fileURLWithPath: target + "/" + name))
+            let source = try Data(contentsOf: URL(fileURLWithPath: templates + "/" + name))
+            #expect(copy == source, "\(name) differs from Templates/\(name); rebuild?")
+        }
+
+        try Data("my own".utf8).write(to: URL(fileURLWithPath: target + "/report.md.mustache"))
+        let again = try await BuiltTool.run(["templates", "dump", target], in: folder)
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("report.md.mustache exists; left as it is"))
+        #expect(try String(contentsOfFile: target + "/report.md.mustache", encoding: .utf8) == "my own")
+    }
+
+    @Test func checkNamesAnUnknownTagWithLineAndColumn() async throws {
+        let folder = try WorkFolder()
+        let template = try folder.write("mine.html.mustache", "<p>{{today}}</p>\n{{#babies}}\n  <p>{{nmae}}</p>\n{{/babies}}\n")
+        let run = try await BuiltTool.run(["templates", "check", template], in: folder)
+        run.expectFailure(65, mentioning: [template])
+        #expect(run.stderr.contains("\(template):3:6: {{nmae}}"), "\(run.stderr)")
+        #expect(!run.stderr.contains("today"))
+    }
+
+    @Test func checkAcceptsATemplateThatExtendsTheBuiltInOne() async throws {
+        let folder = try WorkFolder()
+        let template = try folder.write("mine.html.mustache", Self.headerOverride)
+        let run = try await BuiltTool.run(["templates", "check", template], in: folder)
+        run.expectSuccess()
+        #expect(run.output.contains("every tag names report data"))
+    }
+
+    static let headerOverride = """
+        {{<report.html}}{{$header}}<p class="clinic">Dr. Example's clinic · prepared {{today}}</p>{{/header}}{{/report.html}}
+        """
+
+    /// Overriding one block keeps everything else of the built-in report, and the result is still validated.
+    @Test func userTemplateReplacesJustTheHeader() async throws {
+        let folder = try WorkFolder()
+        let template = try folder.write("mine.html.mustache", Self.headerOverride)
+        let custom = try await BuiltTool.run(Self.report + ["--template", template], in: folder)
+        custom.expectSuccess()
+        let standard = try await BuiltTool.run(Self.report, in: folder)
+        standard.expectSuccess()
+        #expect(custom.output.contains("<p class=\"clinic\">Dr. Example's clinic · prepared 2026-11-20</p>"))
+        #expect(!custom.output.contains("class=\"masthead\""))
+        #expect(standard.output.contains("class=\"masthead\""))
+        // Before the header and after it, the documents are the same.
+        func split(_ text: String) -> (head: Substring, rest: Substring)? {
+            guard let body = text.range(of: "<body>"), let baby = text.range(of: "<div class=\"baby") else { return nil }
+            return (text[..<body.upperBound], text[baby.lowerBound...])
+        }
+        let mine = try #require(split(custom.output))
+        let theirs = try #require(split(standard.output))
+        #expect(mine.head == theirs.head)
+        #expect(mine.rest == theirs.rest)
+    }
+}
