@@ -4,7 +4,8 @@ import Foundation
 /// never from outside it.
 ///
 /// - Names are mapped to files with ``PartialNaming`` (`row` → `row`, `row.mustache`, `row.html.mustache`)
-///   and may name files in subfolders (`parts/row`).
+///   and may name files in subfolders (`parts/row`). Only files whose names end in `.mustache` are templates:
+///   `{{<report.html}}` never picks up a rendered `report.html` that happens to sit beside the template.
 /// - A name that is absolute (`/etc/passwd`), has a `..` component, or contains `\` or NUL is refused with
 ///   ``TemplateError/Reason/partialNameNotAllowed(name:)``, even when such a file would be missing.
 /// - Every candidate path is resolved to its real path (all symbolic links followed); one that ends up outside
@@ -32,7 +33,7 @@ public struct DirectoryPartialSource: PartialSource {
             throw TemplateError(.unreadable(path: folder, message: "template folder not found"), templateName: folder)
         }
         let prefix = root.hasSuffix("/") ? root : root + "/"
-        for candidate in PartialNaming.candidates(for: name, format: format) {
+        for candidate in PartialNaming.candidates(for: name, format: format) where candidate.hasSuffix(".mustache") {
             guard let real = TemplateFile.realPath(prefix + candidate) else { continue }
             guard real.hasPrefix(prefix) else {
                 throw TemplateError(.partialOutsideFolder(name: candidate, resolvedPath: real), templateName: candidate)

@@ -134,6 +134,19 @@ struct PartialSourceTests {
         #expect(try ChainedPartialSource([builtIn]).partial(named: "nothing", format: .html) == nil)
     }
 
+    @Test("A folder only offers *.mustache files: a rendered report.html beside the template is not its parent")
+    func folderOffersOnlyTemplates() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("report.html", "<p>an earlier output</p>")
+        try folder.write("notes", "not a template")
+        let source = DirectoryPartialSource(directory: folder.url)
+        #expect(try source.partial(named: "report.html", format: .html) == nil)
+        #expect(try source.partial(named: "notes", format: .html) == nil)
+        let chained = ChainedPartialSource([source, DictionaryPartialSource(["report.html.mustache": "built-in"])])
+        #expect(try chained.partial(named: "report.html", format: .html)?.source == "built-in")
+    }
+
     /// Counts lookups, to show partials are loaded once per render.
     final class CountingSource: PartialSource, @unchecked Sendable {
         private let lock = NSLock()
