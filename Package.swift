@@ -72,7 +72,11 @@ let package = Package(
         .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel"]),
         .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "SQLite"]),
         .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore"]),
-        .testTarget(name: "ParPairReportTests", dependencies: ["ParPairReport", "XHTML"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["parpair-report"]),
+        .testTarget(
+            name: "ParPairReportTests",
+            dependencies: ["ParPairReport", "ParPairStore", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["parpair-report", "SQLite", "ParPairStore", "ParPairModel"]),
     ]
 )

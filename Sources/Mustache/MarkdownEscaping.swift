@@ -10,6 +10,8 @@
 ///   `#` (heading), `>` (quote) and `=` (underline heading) are escaped; `-` and `+` (list item, rule) are
 ///   escaped unless a digit follows, so `-3` stays `-3`; a run of digits followed by `.` or `)` and then a
 ///   space, a tab, a line break or the end (`1. `, `2)`) gets its `.` or `)` escaped, so `3.5` stays `3.5`.
+/// - Control characters other than tab and line breaks (U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+007F)
+///   are dropped: a terminal showing the file would obey them (escape sequences, backspace, bell).
 /// - **Line breaks** (`\r\n`, `\r`, `\n`) cannot appear inside a table cell, and `<br>` cannot be spelled in a
 ///   value because `<` is escaped; each is replaced by `lineBreak`, **a single space** unless you pass
 ///   something else (for example `"<br />"`, which the escaper then writes as is). When `lineBreak` ends
@@ -34,6 +36,10 @@ public enum MarkdownEscaping {
         let restartsLine = lineBreak.utf8.last == 0x0A || lineBreak.utf8.last == 0x0D
         // A line break written as blanks (the default space) leaves a line's start where it was.
         let blankBreak = lineBreak.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == 0x09 }
+        // Drop control characters first, so what is left is judged as it will read (ASCII bytes never
+        // occur inside a multi-byte UTF-8 sequence, so filtering bytes keeps the text valid).
+        let value = value.utf8.contains(where: isDroppedControl)
+            ? String(decoding: value.utf8.filter { !isDroppedControl($0) }, as: UTF8.self) : value
         UTF8Bytes.with(value) { bytes in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 8)
@@ -115,6 +121,11 @@ public enum MarkdownEscaping {
         default:
             return index
         }
+    }
+
+    /// A control character the escaper drops: C0 other than tab, CR and LF, and DEL.
+    private static func isDroppedControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
     }
 
     /// `&name;`, `&#digits;` or `&#xhex;`, as CommonMark recognises them (name up to 32 characters).

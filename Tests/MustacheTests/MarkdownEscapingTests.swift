@@ -35,4 +35,11 @@ struct MarkdownEscapingTests {
         let template = try Template(source: "| {{note}} | {{n}} |\n", name: "table.md.mustache")
         #expect(try template.render(["note": "line 1\nline | 2", "n": -3]) == "| line 1 line \\| 2 | -3 |\n")
     }
+
+    @Test("Control characters other than tab and line breaks are dropped; a terminal would obey them")
+    func controlCharacters() {
+        #expect(MarkdownEscaping.escape("bell\u{07} esc\u{1B}[31mred\u{7F} nul\u{00} tab\tok") == "bell esc\\[31mred nul tab\tok")
+        #expect(MarkdownEscaping.escape("\u{08}# still a heading marker") == "\\# still a heading marker")
+        #expect(MarkdownEscaping.escape("1\u{01}. one") == "1\\. one")
+    }
 }

@@ -52,13 +52,11 @@ import Testing
     }
 
     /// Control characters other than tab and line breaks (ESC, backspace, bell, …) have no business in a
-    /// Markdown report: a terminal showing the file would obey them. The escaper keeps them today.
+    /// Markdown report: a terminal showing the file would obey them. The escaper drops them.
     @Test func markdownCarriesNoControlCharacters() throws {
         let markdown = try Self.render(.markdown)
-        withKnownIssue("MarkdownEscaping passes U+0001…U+001F (other than tab, CR, LF) through unchanged") {
-            let controls = DocumentChecks.forbiddenControls(markdown, in: "the Markdown")
-            #expect(controls.isEmpty, "\(controls)")
-        }
+        let controls = DocumentChecks.forbiddenControls(markdown, in: "the Markdown")
+        #expect(controls.isEmpty, "\(controls)")
     }
 
     /// The event export gives back every note and type exactly as stored, the 100 KB note included.

@@ -13,7 +13,7 @@ import Mustache
 ///   followed by a digit, or digits followed by `.` or `)` and then a space, a tab or the end; with a
 ///   newline replacement, neither does any line of it;
 /// - removing the backslash before each escaped character gives back the value with each line break
-///   (CRLF, CR, LF) replaced by the replacement.
+///   (CRLF, CR, LF) replaced by the replacement and other control characters dropped.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = FuzzInput(data, size)

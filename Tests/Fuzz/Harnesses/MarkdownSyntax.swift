@@ -64,6 +64,8 @@ enum MarkdownSyntax {
                 if index + 1 < text.count, text[index + 1] == 0x0A { index += 1 }
             case 0x0A:
                 result += replacement
+            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F, 0x7F:
+                break  // control characters are dropped
             default:
                 result.append(text[index])
             }
