@@ -14,11 +14,19 @@ public enum TemplateCheck {
 
     /// Every key that occurs anywhere in report data (names are looked up through the context stack,
     /// so a key is fine wherever it is used as long as some level of the data has it).
+    /// Report data and digest data both count: the built-in templates share partials between them.
     public static let knownKeys: Set<String> = {
         var keys: Set<String> = []
-        if let data = try? ReportData.make(result: exampleResult(), settings: ReportSettings(storeName: "example.store", toolVersion: "0"),
-                                           charts: true) {
+        let settings = ReportSettings(storeName: "example.store", toolVersion: "0")
+        guard let result = try? exampleResult() else { return keys }
+        if let data = try? ReportData.make(result: result, settings: settings, charts: true) {
             collect(data, into: &keys)
+        }
+        let babies = result.babies.map(\.baby)
+        let plan = DigestPlan(babies: babies, options: result.options, choice: .latestComplete, redact: false)
+        let unborn = DigestPlan(babies: babies, options: result.options, choice: .week(99), redact: false)
+        if let run = try? DigestRun.make(result: result, plan: plan, settings: settings) {
+            collect(DigestData.make(run: run, digests: run.digests, skips: unborn.skips), into: &keys)
         }
         return keys
     }()
