@@ -174,7 +174,7 @@ public enum ReportData {
 
     static func lastDays(_ aggregate: BabyAggregate) -> [MustacheValue] {
         let days = aggregate.days.suffix(14)
-        return days.reversed().map { day in
+        return days.map { day in
             let metrics = day.metrics
             let units = day.units
             let bottles = metrics.formulaFeeds + metrics.pumpedMilkFeeds
