@@ -11,6 +11,7 @@ public enum ReportData {
     ///   - result: the aggregation of the store.
     ///   - settings: redaction, store name and tool version.
     ///   - charts: whether to draw the SVG charts (HTML only; they cost time and are not needed elsewhere).
+    ///     A baby without weeks gets none: its charts would be empty axes.
     /// - Throws: `ReportError.chart` when a chart is not well-formed XML (a bug, never silently embedded).
     public static func make(result: AggregationResult, settings: ReportSettings, charts: Bool) throws -> MustacheValue {
         let options = result.options
@@ -92,7 +93,7 @@ public enum ReportData {
             "has_findings_outside_selection": .bool(aggregate.findingsOutsideSelection > 0),
             "comparison": aggregate.latestComparison.map(comparison) ?? .null,
         ]
-        if charts {
+        if charts, !weeks.isEmpty {
             value["charts"] = try ReportCharts.make(aggregate, units: result.options.units)
         }
         return .dictionary(value)
