@@ -1,0 +1,55 @@
+import Foundation
+import ParPairStore
+import Testing
+
+/// One data-level corpus case: hostile rows, values or schema in an otherwise valid store.
+struct HostileInputRows: Sendable, CustomTestStringConvertible {
+    /// A finding the report must list: `rule kind row`, e.g. `bad_amount food 100`.
+    struct Finding: Sendable, Hashable, CustomStringConvertible {
+        let rule: String
+        let kind: String
+        let row: Int64
+        var description: String { "\(rule) \(kind) \(row)" }
+    }
+
+    /// What the case must end in.
+    enum Expected: Sendable {
+        /// Every command succeeds and the report lists these findings (the hostile id, when one of
+        /// them is about a hostile row, Z_PK 100 and up, also appears in the XHTML and Markdown findings).
+        case report([Finding])
+        /// `report` and `export` end with this code and an error line holding each text; `info`
+        /// (which reads aggregates, not rows) may succeed.
+        case error(Int32, containing: [String])
+    }
+
+    let name: String
+    let style: StoreLayoutSQL.EnumStyle
+    let expected: Expected
+    /// Adds the hostile content to the base store (`HostileInputStore.write`).
+    let write: @Sendable (StoreWriter) throws -> Void
+    /// Edits the finished store's bytes, for what SQL cannot write.
+    let patch: (@Sendable (String) throws -> Void)?
+
+    init(
+        _ name: String, style: StoreLayoutSQL.EnumStyle = .rawValue, expected: Expected,
+        patch: (@Sendable (String) throws -> Void)? = nil, write: @escaping @Sendable (StoreWriter) throws -> Void
+    ) {
+        self.name = name
+        self.style = style
+        self.expected = expected
+        self.write = write
+        self.patch = patch
+    }
+
+    var testDescription: String { name }
+
+    /// `rule kind 100`: a finding about the hostile row.
+    static func hostile(_ rule: String, _ kind: String = "food") -> Finding {
+        Finding(rule: rule, kind: kind, row: HostileInputStore.hostileRow)
+    }
+
+    /// A decoding error about the hostile row of `table` in `column`.
+    static func badValue(_ table: String, _ column: String, _ problem: String) -> Expected {
+        .error(65, containing: ["table \(table), column \(column), row Z_PK \(HostileInputStore.hostileRow)", problem])
+    }
+}
