@@ -18,9 +18,10 @@ struct Console: Sendable {
     var err: @Sendable (String) -> Void
     var environment: [String: String]
 
+    /// The process's standard output and error; text that may come from a store is made safe for a terminal.
     static let standard = Console(
-        out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        err: { text in FileHandle.standardError.write(Data(text.utf8)) },
+        out: { text in FileHandle.standardOutput.write(Data(TerminalText.safe(text).utf8)) },
+        err: { text in FileHandle.standardError.write(Data(TerminalText.safe(text).utf8)) },
         environment: ProcessInfo.processInfo.environment
     )
 }

@@ -8,6 +8,8 @@ public enum ReportError: Error, CustomStringConvertible {
     case dtdUnavailable(String)
     /// A template could not be read or parsed, or failed while rendering.
     case template(String)
+    /// The HTML is larger than the validator accepts, so it cannot be proven valid.
+    case tooLarge(bytes: Int, limit: Int)
     /// `--baby` matched no baby.
     case noSuchBaby(String, available: [String])
 
@@ -21,6 +23,9 @@ public enum ReportError: Error, CustomStringConvertible {
             message
         case .template(let message):
             message
+        case .tooLarge(let bytes, let limit):
+            "the HTML report would be \(bytes / 1_048_576) MB, more than the \(limit / 1_048_576) MB that can be validated; "
+                + "nothing was written. Narrow it with --baby, --weeks or --last, or use --format csv"
         case .noSuchBaby(let wanted, let available):
             "no baby named or with id '\(wanted)' in the store"
                 + (available.isEmpty ? " (it holds no babies)" : "; it holds: \(available.joined(separator: ", "))")

@@ -110,7 +110,7 @@ enum InfoCommand: Subcommand {
             ]
         }
         let output = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: output, as: UTF8.self) + "\n"
+        return TerminalText.jsonSafe(String(decoding: output, as: UTF8.self)) + "\n"
     }
 }
 

@@ -25,6 +25,8 @@ public enum ReportRendering {
             return
         case .dtdUnavailable(let missing):
             throw ReportError.dtdUnavailable(missing.description)
+        case .inputTooLarge(let size, let limit):
+            throw ReportError.tooLarge(bytes: size, limit: limit)
         default:
             throw ReportError.invalidHTML(template: name, problems: result.errors.map(\.description).joined(separator: "\n"))
         }

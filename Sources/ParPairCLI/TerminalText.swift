@@ -1,0 +1,43 @@
+/// Text for a terminal: names and notes from a store may hold control characters (ESC sequences that
+/// recolour or rewrite the screen, backspace, bell) or bidirectional overrides that reorder what follows.
+/// Those are shown as visible escapes (`\u{1B}`) instead; line feeds and tabs stay.
+enum TerminalText {
+    static func safe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// JSON text with the same characters written as JSON escapes (`\u202e`), so it stays valid JSON and
+    /// passes `safe` unchanged. (Every unsafe character is in the Basic Multilingual Plane.)
+    static func jsonSafe(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: isUnsafe) else { return json }
+        var result = ""
+        for scalar in json.unicodeScalars {
+            if isUnsafe(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069: true  // bidirectional embeddings, overrides and isolates
+        default: false
+        }
+    }
+}
