@@ -1,3 +1,5 @@
+import Mustache
+
 /// Builds an SVG document as text, escaping every attribute value and text node.
 ///
 /// Charts are embedded as `data:` images, so the SVG must be a well-formed XML document on its own;
@@ -58,25 +60,7 @@ struct SVGWriter {
     }
 
     /// XML-escapes text and drops characters XML 1.0 does not allow.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
     /// A coordinate with at most two decimals and no exponent, locale-independent.
     static func number(_ value: Double) -> String {
