@@ -63,6 +63,19 @@ struct MarkdownEscapingFuzzRegressionTests {
         #expect(MarkdownEscaping.escape(test.value, lineBreak: test.lineBreak) == test.expected)
     }
 
+    @Test("Control characters are dropped before line breaks are read, so CR, NUL, LF is one line break",
+          arguments: [
+              // From a crasher (replacement "\r\n") after control characters began to be dropped: the harness
+              // had counted "\r\u{0}\n" as two line breaks; the escaper, dropping first, sees one.
+              Case(name: "crasher, minimized: CR CR NUL LF", bytes: [0x48, 0x0D, 0x0D, 0x00, 0x0A, 0x2F],
+                   lineBreak: "\r\n", expected: "H\r\n\r\n/"),
+              Case(name: "CR NUL LF as a space", bytes: [0x61, 0x0D, 0x00, 0x0A, 0x62], lineBreak: " ",
+                   expected: "a b"),
+          ])
+    func controlInsideLineBreak(_ test: Case) {
+        #expect(MarkdownEscaping.escape(test.value, lineBreak: test.lineBreak) == test.expected)
+    }
+
     @Test("A Markdown template escapes a value starting with a line break and a heading")
     func inTemplate() throws {
         let template = try Template(source: "{{note}}\n", name: "note.md.mustache")

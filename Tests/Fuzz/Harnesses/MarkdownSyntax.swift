@@ -53,8 +53,15 @@ enum MarkdownSyntax {
         }
     }
 
-    /// `text` with each CRLF, CR and LF replaced by `replacement`.
+    /// `text` with control characters other than tab, CR and LF dropped first, then each CRLF, CR and LF
+    /// replaced by `replacement` (so `"\r\u{0}\n"` is one line break, as the escaper sees it).
     static func replacingLineBreaks(_ text: [UInt8], with replacement: [UInt8]) -> [UInt8] {
+        let text = text.filter { byte in
+            switch byte {
+            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F, 0x7F: false
+            default: true
+            }
+        }
         var result: [UInt8] = []
         var index = 0
         while index < text.count {
@@ -64,8 +71,6 @@ enum MarkdownSyntax {
                 if index + 1 < text.count, text[index + 1] == 0x0A { index += 1 }
             case 0x0A:
                 result += replacement
-            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F, 0x7F:
-                break  // control characters are dropped
             default:
                 result.append(text[index])
             }
