@@ -11,6 +11,9 @@ public struct RenderOptions: Sendable {
     /// How deep partials, parents, blocks, sections and lambdas may nest while rendering before
     /// ``TemplateError/Reason/renderingTooDeep(tag:limit:)`` stops a runaway recursion.
     public var maximumDepth: Int
+    /// The most bytes a render may write before ``TemplateError/Reason/outputTooLarge(limit:)`` stops it, so
+    /// sections nested over lists (whose output multiplies) cannot run for minutes or exhaust memory.
+    public var maximumOutputSize: Int
 
     /// - Parameters:
     ///   - format: Escaping for `{{name}}`; nil for the template's own format.
@@ -18,16 +21,19 @@ public struct RenderOptions: Sendable {
     ///   - missingPartials: ``MissingPartialBehavior/throwError`` by default (strict); the Mustache spec's
     ///     behaviour is ``MissingPartialBehavior/renderEmpty``.
     ///   - maximumDepth: 100 by default.
+    ///   - maximumOutputSize: 256 MiB by default.
     public init(
         format: OutputFormat? = nil,
         partials: any PartialSource = DictionaryPartialSource([:]),
         missingPartials: MissingPartialBehavior = .throwError,
-        maximumDepth: Int = 100
+        maximumDepth: Int = 100,
+        maximumOutputSize: Int = 256 * 1_048_576
     ) {
         self.format = format
         self.partials = partials
         self.missingPartials = missingPartials
         self.maximumDepth = maximumDepth
+        self.maximumOutputSize = maximumOutputSize
     }
 }
 

@@ -17,6 +17,8 @@ struct RenderSession {
     private var atLineStart = true
     private var overrides: [String: Override] = [:]
     private var depth = 0
+    /// Bytes written so far (before escaping), checked against ``RenderOptions/maximumOutputSize``.
+    private var written = 0
     /// Partials by name (dynamic names resolved), parsed on first use; nil when no source has them.
     private var partials: [String: Template?] = [:]
 
@@ -48,6 +50,9 @@ struct RenderSession {
             case .partial(let partial): try renderPartial(partial, of: template, into: &output)
             case .parent(let parent): try renderParent(parent, of: template, into: &output)
             case .block(let block): try renderBlock(block, of: template, into: &output)
+            }
+            if written > options.maximumOutputSize {
+                throw TemplateError(.outputTooLarge(limit: options.maximumOutputSize), templateName: template.name)
             }
         }
     }
@@ -242,6 +247,7 @@ struct RenderSession {
     // MARK: - Output
 
     private mutating func write<Output: TextOutputStream>(_ text: TextNode, into output: inout Output) {
+        written += text.text.utf8.count
         if indentation.isEmpty {
             output.write(text.text)
             atLineStart = text.endsWithNewline
@@ -258,6 +264,7 @@ struct RenderSession {
 
     private mutating func writeValue<Output: TextOutputStream>(_ text: String, escaped: Bool, into output: inout Output) {
         guard !text.isEmpty else { return }
+        written += text.utf8.count
         if atLineStart && !indentation.isEmpty {
             output.write(indentation)
         }

@@ -43,6 +43,8 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable, Hashable 
         /// Partials, parents, blocks, sections or lambdas nested deeper than ``RenderOptions/maximumDepth``,
         /// usually a partial that includes itself without end; `tag` is the tag where it happened.
         case renderingTooDeep(tag: String, limit: Int)
+        /// The output grew past ``RenderOptions/maximumOutputSize`` bytes: nested sections multiply.
+        case outputTooLarge(limit: Int)
     }
 
     /// What went wrong.
@@ -99,6 +101,8 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable, Hashable 
             "template file '\(path)' is not valid UTF-8"
         case .renderingTooDeep(let tag, let limit):
             "rendering nested more than \(limit) levels deep at '\(tag)'; does a partial include itself without end?"
+        case .outputTooLarge(let limit):
+            "the output grew past \(limit) bytes; do nested sections multiply each other without end?"
         }
     }
 

@@ -128,6 +128,20 @@ struct TemplateErrorTests {
             "p:1:1: error: rendering nested more than 100 levels deep at 'p'") == true)
     }
 
+    @Test("Sections nested over lists multiply their output; a size budget stops them")
+    func outputBudget() throws {
+        // 3 elements nested 12 deep would write 3^12 copies; stop at 10 KB instead.
+        let source = String(repeating: "{{#l}}", count: 12) + "xxxxxxxx" + String(repeating: "{{/l}}", count: 12)
+        let template = try Template(source: source, name: "nest.txt.mustache")
+        let data: MustacheValue = ["l": [1, 2, 3]]
+        #expect(throws: TemplateError(.outputTooLarge(limit: 10_000), templateName: "nest.txt.mustache")) {
+            try template.render(data, options: RenderOptions(maximumOutputSize: 10_000))
+        }
+        #expect(try template.render(["l": [1]], options: RenderOptions(maximumOutputSize: 10_000)) == "xxxxxxxx")
+        #expect(TemplateError(.outputTooLarge(limit: 10_000), templateName: "nest.txt.mustache").description
+            == "nest.txt.mustache: error: the output grew past 10000 bytes; do nested sections multiply each other without end?")
+    }
+
     @Test("A parse error inside a partial names the partial's file and line")
     func errorInPartial() {
         #expect(TemplateErrorTests.renderError(
