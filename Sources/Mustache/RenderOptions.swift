@@ -12,7 +12,8 @@ public struct RenderOptions: Sendable {
     /// ``TemplateError/Reason/renderingTooDeep(tag:limit:)`` stops a runaway recursion.
     public var maximumDepth: Int
     /// The most bytes a render may write before ``TemplateError/Reason/outputTooLarge(limit:)`` stops it, so
-    /// sections nested over lists (whose output multiplies) cannot run for minutes or exhaust memory.
+    /// sections nested over lists (whose output multiplies) cannot run for minutes or exhaust memory. Each tag
+    /// or text run rendered also counts 16 bytes, so loops that write nothing are bounded too.
     public var maximumOutputSize: Int
 
     /// - Parameters:

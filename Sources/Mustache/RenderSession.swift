@@ -17,8 +17,10 @@ struct RenderSession {
     private var atLineStart = true
     private var overrides: [String: Override] = [:]
     private var depth = 0
-    /// Bytes written so far (before escaping), checked against ``RenderOptions/maximumOutputSize``.
+    /// Work done so far: bytes written (before escaping) plus ``nodeCost`` per node rendered, checked against
+    /// ``RenderOptions/maximumOutputSize``, so sections nested over lists stop even when they write nothing.
     private var written = 0
+    private static let nodeCost = 16
     /// Partials by name (dynamic names resolved), parsed on first use; nil when no source has them.
     private var partials: [String: Template?] = [:]
 
@@ -51,6 +53,7 @@ struct RenderSession {
             case .parent(let parent): try renderParent(parent, of: template, into: &output)
             case .block(let block): try renderBlock(block, of: template, into: &output)
             }
+            written += Self.nodeCost
             if written > options.maximumOutputSize {
                 throw TemplateError(.outputTooLarge(limit: options.maximumOutputSize), templateName: template.name)
             }

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 import Testing
 
@@ -138,6 +139,11 @@ struct TemplateErrorTests {
             try template.render(data, options: RenderOptions(maximumOutputSize: 10_000))
         }
         #expect(try template.render(["l": [1]], options: RenderOptions(maximumOutputSize: 10_000)) == "xxxxxxxx")
+        // Nested loops that write nothing are bounded as well.
+        let silent = try Template(source: source.replacingOccurrences(of: "xxxxxxxx", with: "{{missing}}"), name: "nest.txt.mustache")
+        #expect(throws: TemplateError(.outputTooLarge(limit: 10_000), templateName: "nest.txt.mustache")) {
+            try silent.render(data, options: RenderOptions(maximumOutputSize: 10_000))
+        }
         #expect(TemplateError(.outputTooLarge(limit: 10_000), templateName: "nest.txt.mustache").description
             == "nest.txt.mustache: error: the output grew past 10000 bytes; do nested sections multiply each other without end?")
     }
