@@ -59,8 +59,17 @@ public struct DaySummary: Sendable, Hashable {
         ).columns.map(\.name)
     }
 
-    /// The value of a named column, e.g. `value(of: "sleep_h")`.
+    /// The value of a named column, e.g. `value(of: "sleep_h")`: the cell of `columns` with that
+    /// name, computed alone.
     public func value(of column: String) -> ColumnValue? {
-        columns.first { $0.name == column }?.value
+        switch column {
+        case "baby": .text(babyName)
+        case "day": .count(day)
+        case "week": .count(week)
+        case "date": .text(date.description)
+        case "logged": .count(logged ? 1 : 0)
+        case "findings": .count(findings)
+        default: metrics.column(named: column, units: units, perDayOver: nil)
+        }
     }
 }

@@ -11,49 +11,91 @@ extension LogMetrics {
         static let perDay = 2
     }
 
+    /// One metric column: its name for given units, and how its cell is computed. The list below is
+    /// the only place that says which columns exist, in which order, and what they hold.
+    struct ColumnDefinition: Sendable {
+        /// True for `*_per_day` columns, present in weekly rows only.
+        let perDay: Bool
+        let name: @Sendable (VolumeUnits) -> String
+        /// The cell; `days` is the per-day divisor (weekly rows) or nil (daily rows).
+        let value: @Sendable (LogMetrics, VolumeUnits, Int?) -> ColumnValue
+    }
+
+    static let columnDefinitions: [ColumnDefinition] = {
+        func count(_ name: String, _ value: @escaping @Sendable (LogMetrics) -> Int) -> ColumnDefinition {
+            ColumnDefinition(perDay: false, name: { _ in name }, value: { metrics, _, _ in .count(value(metrics)) })
+        }
+        func decimal(_ name: String, _ decimals: Int, _ value: @escaping @Sendable (LogMetrics) -> Double?) -> ColumnDefinition {
+            ColumnDefinition(perDay: false, name: { _ in name }, value: { metrics, _, _ in .decimal(value(metrics), decimals: decimals) })
+        }
+        func volume(_ prefix: String, _ value: @escaping @Sendable (LogMetrics) -> Double) -> ColumnDefinition {
+            ColumnDefinition(perDay: false, name: { prefix + $0.symbol }, value: { metrics, units, _ in
+                .decimal(units.volume(milliliters: value(metrics)), decimals: units == .metric ? Precision.milliliters : Precision.ounces)
+            })
+        }
+        func perDay(_ name: @escaping @Sendable (VolumeUnits) -> String, _ total: @escaping @Sendable (LogMetrics, VolumeUnits) -> Double) -> ColumnDefinition {
+            ColumnDefinition(perDay: true, name: name, value: { metrics, units, days in
+                .decimal(days.flatMap { $0 > 0 ? total(metrics, units) / Double($0) : nil }, decimals: Precision.perDay)
+            })
+        }
+        return [
+            count("feeds") { $0.feeds },
+            count("breastfeeding") { $0.breastfeeds },
+            count("formula") { $0.formulaFeeds },
+            count("pumped_milk") { $0.pumpedMilkFeeds },
+            count("solids") { $0.solidsFeeds },
+            count("other") { $0.otherFeeds },
+            decimal("breastfeeding_min", Precision.minutes) { $0.breastfeedingMinutes },
+            volume("formula_") { $0.formulaMilliliters },
+            volume("pumped_milk_") { $0.pumpedMilkMilliliters },
+            decimal("solids_g", Precision.grams) { $0.solidsGrams },
+            perDay({ _ in "feeds_per_day" }) { metrics, _ in Double(metrics.feeds) },
+            perDay({ "bottle_\($0.symbol)_per_day" }) { metrics, units in units.volume(milliliters: metrics.bottleMilliliters) },
+            decimal("longest_feed_gap_h", Precision.hours) { $0.longestFeedGapHours },
+            decimal("sleep_h", Precision.hours) { $0.sleepHours },
+            decimal("night_sleep_h", Precision.hours) { $0.nightSleepHours },
+            decimal("day_sleep_h", Precision.hours) { $0.daySleepHours },
+            count("sleeps") { $0.sleeps },
+            decimal("longest_sleep_h", Precision.hours) { $0.longestSleepHours },
+            perDay({ _ in "sleep_h_per_day" }) { metrics, _ in metrics.sleepHours },
+            count("diapers") { $0.diapers },
+            count("wet") { $0.wet },
+            count("dirty") { $0.dirty },
+            count("mixed") { $0.mixed },
+            count("dry") { $0.dry },
+            perDay({ _ in "wet_per_day" }) { metrics, _ in Double(metrics.wet) },
+            perDay({ _ in "dirty_per_day" }) { metrics, _ in Double(metrics.dirty) },
+            decimal("tummy_time_min", Precision.minutes) { $0.tummyTimeMinutes },
+            decimal("activity_min", Precision.minutes) { $0.activityMinutes },
+        ]
+    }()
+
+    /// Each column's position in `columnDefinitions`, by name, per units.
+    private static let columnPositions: [VolumeUnits: [String: Int]] = {
+        var positions: [VolumeUnits: [String: Int]] = [:]
+        for units in VolumeUnits.allCases {
+            var byName: [String: Int] = [:]
+            for (position, definition) in columnDefinitions.enumerated() { byName[definition.name(units)] = position }
+            positions[units] = byName
+        }
+        return positions
+    }()
+
     /// The metric columns; with `days` the per-day columns are included (weekly rows), without them
     /// not (daily rows, where they would repeat the totals).
     func columns(units: VolumeUnits, perDayOver days: Int?) -> [SummaryColumn] {
-        let volume = units.symbol
-        let volumeDecimals = units == .metric ? Precision.milliliters : Precision.ounces
-        func count(_ name: String, _ value: Int) -> SummaryColumn { SummaryColumn(name: name, value: .count(value)) }
-        func decimal(_ name: String, _ value: Double?, _ decimals: Int) -> SummaryColumn {
-            SummaryColumn(name: name, value: .decimal(value, decimals: decimals))
+        LogMetrics.columnDefinitions.compactMap { definition in
+            guard days != nil || !definition.perDay else { return nil }
+            return SummaryColumn(name: definition.name(units), value: definition.value(self, units, days))
         }
-        func perDay(_ name: String, _ total: Double) -> SummaryColumn? {
-            guard let days else { return nil }
-            return decimal(name, days > 0 ? total / Double(days) : nil, Precision.perDay)
-        }
-        let rows: [SummaryColumn?] = [
-            count("feeds", feeds),
-            count("breastfeeding", breastfeeds),
-            count("formula", formulaFeeds),
-            count("pumped_milk", pumpedMilkFeeds),
-            count("solids", solidsFeeds),
-            count("other", otherFeeds),
-            decimal("breastfeeding_min", breastfeedingMinutes, Precision.minutes),
-            decimal("formula_\(volume)", units.volume(milliliters: formulaMilliliters), volumeDecimals),
-            decimal("pumped_milk_\(volume)", units.volume(milliliters: pumpedMilkMilliliters), volumeDecimals),
-            decimal("solids_g", solidsGrams, Precision.grams),
-            perDay("feeds_per_day", Double(feeds)),
-            perDay("bottle_\(volume)_per_day", units.volume(milliliters: bottleMilliliters)),
-            decimal("longest_feed_gap_h", longestFeedGapHours, Precision.hours),
-            decimal("sleep_h", sleepHours, Precision.hours),
-            decimal("night_sleep_h", nightSleepHours, Precision.hours),
-            decimal("day_sleep_h", daySleepHours, Precision.hours),
-            count("sleeps", sleeps),
-            decimal("longest_sleep_h", longestSleepHours, Precision.hours),
-            perDay("sleep_h_per_day", sleepHours),
-            count("diapers", diapers),
-            count("wet", wet),
-            count("dirty", dirty),
-            count("mixed", mixed),
-            count("dry", dry),
-            perDay("wet_per_day", Double(wet)),
-            perDay("dirty_per_day", Double(dirty)),
-            decimal("tummy_time_min", tummyTimeMinutes, Precision.minutes),
-            decimal("activity_min", activityMinutes, Precision.minutes),
-        ]
-        return rows.compactMap { $0 }
+    }
+
+    /// One metric column of `columns(units:perDayOver:)` by name, computed alone; nil when that row
+    /// has no such column.
+    func column(named name: String, units: VolumeUnits, perDayOver days: Int?) -> ColumnValue? {
+        guard let position = LogMetrics.columnPositions[units]?[name] else { return nil }
+        let definition = LogMetrics.columnDefinitions[position]
+        guard days != nil || !definition.perDay else { return nil }
+        return definition.value(self, units, days)
     }
 }

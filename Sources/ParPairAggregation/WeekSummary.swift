@@ -93,9 +93,21 @@ public struct WeekSummary: Sendable, Hashable {
         return empty.columns.map(\.name)
     }
 
-    /// The value of a named column, e.g. `value(of: "sleep_h_per_day")`.
+    /// The value of a named column, e.g. `value(of: "sleep_h_per_day")`: the cell of `columns` with
+    /// that name, computed alone.
     public func value(of column: String) -> ColumnValue? {
-        columns.first { $0.name == column }?.value
+        switch column {
+        case "baby": .text(babyName)
+        case "week": .count(week)
+        case "first_day": .count(firstDay)
+        case "last_day": .count(lastDay)
+        case "start_date": .text(startDate.description)
+        case "end_date": .text(endDate.description)
+        case "days": .count(days)
+        case "days_logged": .count(daysLogged)
+        case "findings": .count(findings)
+        default: metrics.column(named: column, units: units, perDayOver: days)
+        }
     }
 
     private func perDay(_ total: Double) -> Double? { days > 0 ? total / Double(days) : nil }

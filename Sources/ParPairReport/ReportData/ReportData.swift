@@ -81,9 +81,10 @@ public enum ReportData {
             "first_week": weeks.first.map { .int($0.week) } ?? .null,
             "last_week": weeks.last.map { .int($0.week) } ?? .null,
             "week_range": .string(weekRange(weeks)),
-            "weeks": .array(weeks.enumerated().map { week($1, odd: $0 % 2 == 1) }),
-            "weekly_rows": .array(weeks.map { .dictionary(["cells": cells($0.columns, babyName: name)]) }),
-            "daily_rows": .array(aggregate.days.map { .dictionary(["cells": cells($0.columns, babyName: name)]) }),
+            // Rows are made key by key while they render, so the report holds no per-row values.
+            "weeks": .array(weeks.indices.map { .object(WeekRow(weeks: weeks, index: $0)) }),
+            "weekly_rows": .array(SummaryRows.cells(of: weeks, babyName: name)),
+            "daily_rows": .array(SummaryRows.cells(of: aggregate.days, babyName: name)),
             "last_days": .array(lastDays(aggregate)),
             "has_last_days": .bool(!aggregate.days.isEmpty),
             "findings": .array(aggregate.findings.map { finding($0, redactedName: nil) }),
@@ -104,39 +105,79 @@ public enum ReportData {
         return first.week == last.week ? "week \(first.week)" : "weeks \(first.week)–\(last.week)"
     }
 
+    /// One week of the weekly tables with every key made up front (the digest's `figures`); the
+    /// report's `weeks` are `WeekRow`s, which make a key only when a template reads it.
     static func week(_ week: WeekSummary, odd: Bool) -> MustacheValue {
-        var value: [String: MustacheValue] = ["odd": .bool(odd)]
-        for column in week.columns where column.name != "baby" {
-            value[column.name] = .string(column.value.formatted)
+        var value: [String: MustacheValue] = [:]
+        for key in ["odd"] + week.columns.map(\.name) + weekKeys {
+            value[key] = weekValue(week, odd: odd, key: key, lazyBands: false)
         }
-        let metrics = week.metrics
-        let decimals = week.units.decimals
-        value["label"] = .string("Week \(week.week)")
-        value["in_progress"] = .bool(!week.isComplete)
-        value["breastfeeds_per_day"] = .string(perDay(Double(metrics.breastfeeds), week.days, 1))
-        value["formula_per_day"] = .string(perDay(Double(metrics.formulaFeeds), week.days, 1))
-        value["pumped_milk_per_day"] = .string(perDay(Double(metrics.pumpedMilkFeeds), week.days, 1))
-        value["solids_per_day"] = .string(perDay(Double(metrics.solidsFeeds), week.days, 1))
-        value["breastfeeding_min_per_day"] = .string(perDay(metrics.breastfeedingMinutes, week.days, 0))
-        value["bottle_volume_per_day"] = .string(week.bottleVolumePerDay.map { FixedDecimal.format($0, decimals: decimals == 1 ? 0 : 1) } ?? "–")
-        value["night_sleep_h_per_day"] = .string(perDay(metrics.nightSleepHours, week.days, 1))
-        value["day_sleep_h_per_day"] = .string(perDay(metrics.daySleepHours, week.days, 1))
-        value["sleep_h_per_day_1"] = .string(perDay(metrics.sleepHours, week.days, 1))
-        value["longest_sleep"] = .string(metrics.longestSleepHours.map { FixedDecimal.format($0, decimals: 1) } ?? "–")
-        value["tummy_time_min_per_day"] = .string(perDay(metrics.tummyTimeMinutes, week.days, 0))
-        value["wet_per_day_1"] = .string(perDay(Double(metrics.wet), week.days, 1))
-        value["dirty_per_day_1"] = .string(perDay(Double(metrics.dirty), week.days, 1))
-        value["has_findings"] = .bool(week.findings > 0)
-        var bands: [String: MustacheValue] = [:]
-        for band in week.references {
-            bands[bandKey(band.metric)] = self.band(band)
-        }
-        for key in ["sleep", "wet", "breastfeeds", "tummy_time"] where bands[key] == nil {
-            bands[key] = .dictionary(["applies": false, "status": "not_applicable", "range": "", "mark": ""])
-        }
-        value["bands"] = .dictionary(bands)
         return .dictionary(value)
     }
+
+    /// The keys of a week besides `odd` and its CSV columns (all but `baby`).
+    static let weekKeys = [
+        "label", "in_progress", "breastfeeds_per_day", "formula_per_day", "pumped_milk_per_day", "solids_per_day",
+        "breastfeeding_min_per_day", "bottle_volume_per_day", "night_sleep_h_per_day", "day_sleep_h_per_day",
+        "sleep_h_per_day_1", "longest_sleep", "tummy_time_min_per_day", "wet_per_day_1", "dirty_per_day_1",
+        "has_findings", "bands",
+    ]
+
+    /// One key of a week: `odd`, a CSV column (all but `baby`) as formatted text, or one of `weekKeys`;
+    /// nil for any other key.
+    /// - Parameter lazyBands: `bands` as a `WeekBands` object rather than a dictionary made up front.
+    static func weekValue(_ week: WeekSummary, odd: Bool, key: String, lazyBands: Bool) -> MustacheValue? {
+        let metrics = week.metrics
+        switch key {
+        case "odd": return .bool(odd)
+        case "baby": return nil
+        case "label": return .string("Week \(week.week)")
+        case "in_progress": return .bool(!week.isComplete)
+        case "breastfeeds_per_day": return .string(perDay(Double(metrics.breastfeeds), week.days, 1))
+        case "formula_per_day": return .string(perDay(Double(metrics.formulaFeeds), week.days, 1))
+        case "pumped_milk_per_day": return .string(perDay(Double(metrics.pumpedMilkFeeds), week.days, 1))
+        case "solids_per_day": return .string(perDay(Double(metrics.solidsFeeds), week.days, 1))
+        case "breastfeeding_min_per_day": return .string(perDay(metrics.breastfeedingMinutes, week.days, 0))
+        case "bottle_volume_per_day":
+            let decimals = week.units.decimals == 1 ? 0 : 1
+            return .string(week.bottleVolumePerDay.map { FixedDecimal.format($0, decimals: decimals) } ?? "–")
+        case "night_sleep_h_per_day": return .string(perDay(metrics.nightSleepHours, week.days, 1))
+        case "day_sleep_h_per_day": return .string(perDay(metrics.daySleepHours, week.days, 1))
+        case "sleep_h_per_day_1": return .string(perDay(metrics.sleepHours, week.days, 1))
+        case "longest_sleep": return .string(metrics.longestSleepHours.map { FixedDecimal.format($0, decimals: 1) } ?? "–")
+        case "tummy_time_min_per_day": return .string(perDay(metrics.tummyTimeMinutes, week.days, 0))
+        case "wet_per_day_1": return .string(perDay(Double(metrics.wet), week.days, 1))
+        case "dirty_per_day_1": return .string(perDay(Double(metrics.dirty), week.days, 1))
+        case "has_findings": return .bool(week.findings > 0)
+        case "bands": return lazyBands ? .object(WeekBands(references: week.references)) : bands(week.references)
+        default: return week.value(of: key).map { .string($0.formatted) }
+        }
+    }
+
+    /// The bands every week has, marked not applicable when the week has no such reference.
+    static let standardBandKeys = ["sleep", "wet", "breastfeeds", "tummy_time"]
+
+    /// A week's bands by key, made up front.
+    static func bands(_ references: [ReferenceBand]) -> MustacheValue {
+        var bands: [String: MustacheValue] = [:]
+        for band in references {
+            bands[bandKey(band.metric)] = self.band(band)
+        }
+        for key in standardBandKeys where bands[key] == nil {
+            bands[key] = notApplicableBand
+        }
+        return .dictionary(bands)
+    }
+
+    /// One band of a week by key (the last reference with that key wins, as in `bands(_:)`).
+    static func band(_ references: [ReferenceBand], key: String) -> MustacheValue? {
+        if let band = references.last(where: { bandKey($0.metric) == key }) { return self.band(band) }
+        // Not a ternary: `nil` there would become MustacheValue.null ("empty"), not "no such key".
+        guard standardBandKeys.contains(key) else { return nil }
+        return notApplicableBand
+    }
+
+    static let notApplicableBand: MustacheValue = .dictionary(["applies": false, "status": "not_applicable", "range": "", "mark": ""])
 
     static func bandKey(_ metric: String) -> String {
         switch metric {
