@@ -55,6 +55,9 @@ public final class Aggregator {
         }
     }
 
+    /// How many logs were left out so far because an earlier log of the same kind had their id.
+    public var repeatedIDs: Int { duplicates.repeats }
+
     /// Ends the input and returns the summaries.
     ///
     /// - Throws: `AggregationError.unsortedInput` when food or sleep logs of a baby came out of start order.

@@ -7,6 +7,8 @@ struct DuplicateTracker {
     /// Per kind (in `LogKind.allCases` order): the ids known to repeat, and those of them already read.
     private var known: [Set<UUID>]
     private var seen: [Set<UUID>]
+    /// Logs found to repeat an earlier log's id so far.
+    private(set) var repeats = 0
 
     init(_ check: DuplicateIDCheck) {
         switch check {
@@ -22,12 +24,16 @@ struct DuplicateTracker {
 
     /// Records the id; true when an earlier log of the same kind had it.
     mutating func isRepeat(_ id: UUID, kind: LogKind) -> Bool {
+        let repeated: Bool
         if fingerprints != nil {
-            return !fingerprints!.insert(IDFingerprintSet.fingerprint(of: id, kind: kind))
+            repeated = !fingerprints!.insert(IDFingerprintSet.fingerprint(of: id, kind: kind))
+        } else {
+            let slot = DuplicateTracker.slot(kind)
+            guard !known[slot].isEmpty, known[slot].contains(id) else { return false }
+            repeated = !seen[slot].insert(id).inserted
         }
-        let slot = DuplicateTracker.slot(kind)
-        guard !known[slot].isEmpty, known[slot].contains(id) else { return false }
-        return !seen[slot].insert(id).inserted
+        if repeated { repeats += 1 }
+        return repeated
     }
 
     private static func slot(_ kind: LogKind) -> Int {

@@ -39,8 +39,11 @@ public final class StoreReader {
     let babyIDs: [Int64: UUID]
     /// Things worth telling about the store's shape (absent tables, …), found while opening.
     let openingNotes: [String]
-    private var statements: [LogKind: Statement] = [:]
+    /// Prepared statements by SQL text, each prepared once and reused.
+    private var statements: [String: Statement] = [:]
     private var streaming: Set<LogKind> = []
+    /// The statements a running stream of each kind uses, reset when it finishes.
+    private var activeStatements: [LogKind: [Statement]] = [:]
     private var closed = false
 
     /// Opens a store for reading.
@@ -146,27 +149,31 @@ public final class StoreReader {
 
     // MARK: - Streams
 
-    /// Calls `body` with each feed, ordered by start time then `Z_PK`. Rows are decoded one at a time.
+    /// Calls `body` with each feed, ordered by start time then `Z_PK` (or as `order` says). Rows are
+    /// decoded one at a time.
     ///
     /// - Throws: `StoreError` for a row that does not decode (naming table, column and `Z_PK`) or a
     ///   damaged file; any error `body` throws is passed through and stops the stream.
-    public func forEachFoodLog(_ body: (FoodLog) throws -> Void) throws {
-        try stream(FoodLogDecoder.self, body)
+    public func forEachFoodLog(order: StreamOrder = .startTime, _ body: (FoodLog) throws -> Void) throws {
+        try stream(FoodLogDecoder.self, order: order, body)
     }
 
-    /// Calls `body` with each sleep, ordered by start time then `Z_PK`; none when the table is absent.
-    public func forEachSleepLog(_ body: (SleepLog) throws -> Void) throws {
-        try stream(SleepLogDecoder.self, body)
+    /// Calls `body` with each sleep, ordered by start time then `Z_PK` (or as `order` says); none when
+    /// the table is absent.
+    public func forEachSleepLog(order: StreamOrder = .startTime, _ body: (SleepLog) throws -> Void) throws {
+        try stream(SleepLogDecoder.self, order: order, body)
     }
 
-    /// Calls `body` with each diaper change, ordered by time then `Z_PK`; none when the table is absent.
-    public func forEachDiaperLog(_ body: (DiaperLog) throws -> Void) throws {
-        try stream(DiaperLogDecoder.self, body)
+    /// Calls `body` with each diaper change, ordered by time then `Z_PK` (or as `order` says); none
+    /// when the table is absent.
+    public func forEachDiaperLog(order: StreamOrder = .startTime, _ body: (DiaperLog) throws -> Void) throws {
+        try stream(DiaperLogDecoder.self, order: order, body)
     }
 
-    /// Calls `body` with each activity, ordered by start time then `Z_PK`; none when the table is absent.
-    public func forEachActivityLog(_ body: (ActivityLog) throws -> Void) throws {
-        try stream(ActivityLogDecoder.self, body)
+    /// Calls `body` with each activity, ordered by start time then `Z_PK` (or as `order` says); none
+    /// when the table is absent.
+    public func forEachActivityLog(order: StreamOrder = .startTime, _ body: (ActivityLog) throws -> Void) throws {
+        try stream(ActivityLogDecoder.self, order: order, body)
     }
 
     /// Calls `body` with every log of every kind in one chronological stream: by start time (a
@@ -206,9 +213,12 @@ public final class StoreReader {
 
     // MARK: - Internals
 
-    private func stream<Decoder: LogDecoder>(_ type: Decoder.Type, _ body: (Decoder.Log) throws -> Void) throws {
+    private func stream<Decoder: LogDecoder>(
+        _ type: Decoder.Type, order: StreamOrder, _ body: (Decoder.Log) throws -> Void
+    ) throws {
         guard let kind = Decoder.mapping.kind, let layout = layouts[kind] else { return }
-        let statement = try beginStream(kind, layout: layout)
+        if order == .startTimePerBaby, try streamMergingLateRows(type, kind: kind, layout: layout, body) { return }
+        let statement = try beginStream(kind, sql: layout.orderedSelectSQL)
         defer { finishStream(kind) }
         let decoder = Decoder(layout: layout, babies: babyIDs)
         let row = RowReader(statement: statement, table: layout.tableName, storePath: location.storeFile)
@@ -220,7 +230,7 @@ public final class StoreReader {
 
     private func makeCursor(_ kind: LogKind) throws -> LogCursor? {
         guard let layout = layouts[kind] else { return nil }
-        let statement = try beginStream(kind, layout: layout)
+        let statement = try beginStream(kind, sql: layout.orderedSelectSQL)
         let row = RowReader(statement: statement, table: layout.tableName, storePath: location.storeFile)
         switch kind {
         case .food: return LogCursor(kind: kind, row: row, decoder: FoodLogDecoder(layout: layout, babies: babyIDs))
@@ -230,26 +240,30 @@ public final class StoreReader {
         }
     }
 
-    /// The kind's statement, prepared once and reused; refuses a nested stream of the same kind.
-    private func beginStream(_ kind: LogKind, layout: TableLayout) throws -> Statement {
+    /// Marks a stream of `kind` as running and returns its statement; refuses a nested stream of the
+    /// same kind. `finishStream(kind)` ends it.
+    func beginStream(_ kind: LogKind, sql: String) throws -> Statement {
         guard !closed else { throw StoreError.internal("the store reader is closed") }
         guard !streaming.contains(kind) else {
             throw StoreError.internal("a \(kind) stream was started inside another \(kind) stream")
         }
-        let statement: Statement
-        if let prepared = statements[kind] {
-            statement = prepared
-        } else {
-            statement = try readingSQLite { try database.prepare(layout.orderedSelectSQL) }
-            statements[kind] = statement
-        }
+        let statement = try prepared(sql)
         streaming.insert(kind)
+        activeStatements[kind, default: []].append(statement)
         return statement
     }
 
-    private func finishStream(_ kind: LogKind) {
+    /// A statement for `sql`, prepared once and reused (reset it after use).
+    func prepared(_ sql: String) throws -> Statement {
+        if let statement = statements[sql] { return statement }
+        let statement = try readingSQLite { try database.prepare(sql) }
+        statements[sql] = statement
+        return statement
+    }
+
+    func finishStream(_ kind: LogKind) {
         streaming.remove(kind)
-        try? statements[kind]?.reset()
+        for statement in activeStatements.removeValue(forKey: kind) ?? [] { try? statement.reset() }
     }
 
     /// Runs SQLite work, turning an `SQLiteError` into a `StoreError` about the user's file.

@@ -119,6 +119,24 @@ struct TableLayout: Sendable {
 
     var quotedTable: String { Database.quote(identifier: tableName) }
 
+    /// `SELECT <columns> FROM <table> ORDER BY Z_PK`: storage order, which SQLite reads without sorting.
+    var storageOrderSelectSQL: String {
+        "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable + " ORDER BY " + selectList[0]
+    }
+
+    /// `SELECT <columns> FROM <table> WHERE Z_PK = ?1`.
+    var rowSelectSQL: String {
+        "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable + " WHERE " + selectList[0] + " = ?1"
+    }
+
+    /// `SELECT Z_PK, <baby or NULL>, <time> FROM <table> ORDER BY Z_PK`, for `LateRowPlan`; nil
+    /// without a time column.
+    var orderScanSQL: String? {
+        guard let time = columnName(mapping.timeProperty) else { return nil }
+        let baby = columnName("baby").map(Database.quote(identifier:)) ?? "NULL"
+        return "SELECT \(selectList[0]), \(baby), \(Database.quote(identifier: time)) FROM \(quotedTable) ORDER BY \(selectList[0])"
+    }
+
     /// `SELECT <columns> FROM <table> ORDER BY <time>, Z_PK`.
     var orderedSelectSQL: String {
         var sql = "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable

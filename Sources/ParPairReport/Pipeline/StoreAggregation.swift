@@ -13,18 +13,38 @@ public enum StoreAggregation {
     /// - Throws: `ReportError.noSuchBaby`, `StoreError` while reading, `AggregationError`.
     public static func run(reader: StoreReader, options: AggregationOptions, baby: String? = nil) throws -> AggregationResult {
         let babies = try select(baby, from: reader.babies)
+        // Each baby's logs in start order is all the aggregator needs, and cheaper to read than a
+        // sorted table. Only a repeated log id can tell the two orders apart (the first log read with
+        // an id counts, and babies interleave differently), so then, and when a row does not decode
+        // (to report the same row as before), the tables are read again in time order.
+        do {
+            let aggregator = try aggregate(reader: reader, babies: babies, everyone: baby == nil, options: options,
+                                           order: .startTimePerBaby)
+            if aggregator.repeatedIDs == 0 { return try aggregator.finish() }
+        } catch is StoreError {
+            // Read again below, in time order, so the error names the row it always named.
+        } catch is AggregationError {
+            // Cannot happen with rows in each baby's start order; the time order settles it anyway.
+        }
+        return try aggregate(reader: reader, babies: babies, everyone: baby == nil, options: options, order: .startTime)
+            .finish()
+    }
+
+    /// Streams every table through a new aggregator, one table after the other.
+    static func aggregate(
+        reader: StoreReader, babies: [Baby], everyone: Bool, options: AggregationOptions, order: StreamOrder
+    ) throws -> Aggregator {
         let selected = Set(babies.map(\.id))
-        let everyone = baby == nil
         let aggregator = Aggregator(babies: babies, options: options)
         func wanted(_ reference: BabyReference) -> Bool {
             guard let id = reference.babyID else { return true }  // orphans are always reported
             return everyone || selected.contains(id)
         }
-        try reader.forEachFoodLog { if wanted($0.baby) { aggregator.add($0) } }
-        try reader.forEachSleepLog { if wanted($0.baby) { aggregator.add($0) } }
-        try reader.forEachDiaperLog { if wanted($0.baby) { aggregator.add($0) } }
-        try reader.forEachActivityLog { if wanted($0.baby) { aggregator.add($0) } }
-        return try aggregator.finish()
+        try reader.forEachFoodLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
+        try reader.forEachSleepLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
+        try reader.forEachDiaperLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
+        try reader.forEachActivityLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
+        return aggregator
     }
 
     /// The babies `--baby` picks: by id, by exact name, then by name ignoring case.

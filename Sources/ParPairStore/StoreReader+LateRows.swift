@@ -1,0 +1,72 @@
+import Foundation
+import ParPairModel
+import SQLite
+
+extension StoreReader {
+    /// Streams a table in `StreamOrder.startTimePerBaby`: a narrow scan finds the rows saved out of
+    /// their baby's start order (`LateRowPlan`); the table is then read in storage order, and each
+    /// late row is fetched by `Z_PK` and delivered just before the first row of its baby that comes
+    /// after it in (start, `Z_PK`) order. No sort of the table.
+    ///
+    /// - Returns: false, having delivered nothing, when the table must be sorted instead.
+    func streamMergingLateRows<Decoder: LogDecoder>(
+        _ type: Decoder.Type, kind: LogKind, layout: TableLayout, _ body: (Decoder.Log) throws -> Void
+    ) throws -> Bool {
+        guard let scanSQL = layout.orderScanSQL, let startColumn = Field(layout, layout.mapping.timeProperty).index
+        else { return false }
+        let babyColumn = Field(layout, "baby").index
+        let plan: LateRowPlan
+        do {
+            let scan = try beginStream(kind, sql: scanSQL)
+            defer { finishStream(kind) }
+            guard let made = try readingSQLite({ try LateRowPlan.scan(scan, grouping: RowGrouping(babies: babyIDs)) })
+            else { return false }
+            plan = made
+        }
+
+        let statement = try beginStream(kind, sql: layout.storageOrderSelectSQL)
+        defer { finishStream(kind) }
+        let fetch = try prepared(layout.rowSelectSQL)
+        let decoder = Decoder(layout: layout, babies: babyIDs)
+        let row = RowReader(statement: statement, table: layout.tableName, storePath: location.storeFile)
+        let fetchedRow = RowReader(statement: fetch, table: layout.tableName, storePath: location.storeFile)
+        var grouping = plan.grouping
+        let late = plan.late
+        var nextLate = [Int](repeating: 0, count: late.count)
+        var latest = [Double](repeating: -.infinity, count: late.count)
+
+        /// Delivers the late rows of `group` that come before (start, rowID), or all that are left.
+        func deliverLate(_ group: Int, before start: Double, _ rowID: Int64) throws {
+            let rows = late[group]
+            while nextLate[group] < rows.count {
+                let entry = rows[nextLate[group]]
+                guard (entry.start, entry.rowID) < (start, rowID) else { return }
+                nextLate[group] += 1
+                let log = try readingSQLite { () throws -> Decoder.Log in
+                    defer { try? fetch.reset() }
+                    try fetch.bind(entry.rowID, at: 1)
+                    guard try fetch.step() else {
+                        throw StoreError.internal("\(layout.tableName) row \(entry.rowID) vanished inside one read transaction")
+                    }
+                    return try decoder.decode(fetchedRow)
+                }
+                try body(log)
+            }
+        }
+
+        while try readingSQLite({ try statement.step() }) {
+            guard let group = grouping.group(statement, column: babyColumn), group < late.count,
+                  let start = RowGrouping.start(statement, column: startColumn), let rowID = statement.int64(0)
+            else {
+                throw StoreError.internal("\(layout.tableName) changed between two reads of one transaction")
+            }
+            guard start >= latest[group] else { continue }  // a late row: delivered from the plan
+            latest[group] = start
+            if nextLate[group] < late[group].count { try deliverLate(group, before: start, rowID) }
+            let log = try readingSQLite { try decoder.decode(row) }
+            try body(log)
+        }
+        for group in late.indices { try deliverLate(group, before: .infinity, .max) }
+        return true
+    }
+}
