@@ -7,7 +7,8 @@ import ParPairModel
 /// and totals (they are the same log recorded twice). With sorted input "first" is the earliest.
 public enum DuplicateIDCheck: Sendable, Hashable {
     /// Remember a 64-bit fingerprint of every id read: works with any reader, and costs about
-    /// 8–16 bytes per log (the only memory that grows with the number of logs).
+    /// 8–16 bytes per log of a table until `Aggregator.finishTable(_:)` (the only memory that grows with
+    /// the number of logs).
     case fingerprints
     /// The reader already knows which ids occur more than once in each table (for example from
     /// `SELECT ZID FROM ZFOODLOG GROUP BY ZID HAVING count(*) > 1`); only those are tracked, so memory

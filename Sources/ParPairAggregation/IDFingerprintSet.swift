@@ -7,8 +7,13 @@ import ParPairModel
 /// never collide by construction of the mix; two random ids share a fingerprint with probability
 /// about n²/2⁶⁵ (3·10⁻⁸ at a million logs).
 struct IDFingerprintSet {
-    private var slots = [UInt64](repeating: 0, count: 1024)
+    private var slots: [UInt64]
     private var count = 0
+
+    /// An empty set with room for `capacity` slots (a power of two; 0 holds nothing until the first insert).
+    init(capacity: Int = 1024) {
+        slots = [UInt64](repeating: 0, count: capacity)
+    }
 
     /// Inserts a fingerprint; false when it was already there.
     mutating func insert(_ fingerprint: UInt64) -> Bool {
@@ -30,7 +35,7 @@ struct IDFingerprintSet {
 
     private mutating func grow() {
         let old = slots
-        slots = [UInt64](repeating: 0, count: old.count * 2)
+        slots = [UInt64](repeating: 0, count: max(1024, old.count * 2))
         count = 0
         for value in old where value != 0 { _ = insert(value) }
     }

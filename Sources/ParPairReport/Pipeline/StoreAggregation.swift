@@ -30,7 +30,8 @@ public enum StoreAggregation {
             .finish()
     }
 
-    /// Streams every table through a new aggregator, one table after the other.
+    /// Streams every table through a new aggregator, one table after the other (each finished
+    /// before the next, so the ids remembered to find repeats are those of one table at a time).
     static func aggregate(
         reader: StoreReader, babies: [Baby], everyone: Bool, options: AggregationOptions, order: StreamOrder
     ) throws -> Aggregator {
@@ -41,9 +42,13 @@ public enum StoreAggregation {
             return everyone || selected.contains(id)
         }
         try reader.forEachFoodLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
+        aggregator.finishTable(.food)
         try reader.forEachSleepLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
+        aggregator.finishTable(.sleep)
         try reader.forEachDiaperLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
+        aggregator.finishTable(.diaper)
         try reader.forEachActivityLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
+        aggregator.finishTable(.activity)
         return aggregator
     }
 
