@@ -6,9 +6,9 @@ struct ActivityLogDecoder: LogDecoder {
     static var mapping: EntityMapping { StoreSchema.activityLog }
     let id, startTime, endTime, notes, baby: Field
     let type: EnumColumn<ActivityType>
-    let babies: [Int64: UUID]
+    let babies: BabyRowIDs
 
-    init(layout: TableLayout, babies: [Int64: UUID]) {
+    init(layout: TableLayout, babies: BabyRowIDs) {
         id = Field(layout, "id")
         type = EnumColumn(layout, "type")
         startTime = Field(layout, "startTime")
@@ -33,4 +33,5 @@ struct ActivityLogDecoder: LogDecoder {
     static func record(_ log: ActivityLog) -> LogRecord { .activity(log) }
     static func start(_ log: ActivityLog) -> Date { log.startTime }
     static func rowID(_ log: ActivityLog) -> Int64 { log.rowID }
+    static func baby(_ log: ActivityLog) -> BabyReference { log.baby }
 }

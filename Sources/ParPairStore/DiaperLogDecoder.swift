@@ -6,9 +6,9 @@ struct DiaperLogDecoder: LogDecoder {
     static var mapping: EntityMapping { StoreSchema.diaperLog }
     let id, time, notes, baby: Field
     let type: EnumColumn<DiaperType>
-    let babies: [Int64: UUID]
+    let babies: BabyRowIDs
 
-    init(layout: TableLayout, babies: [Int64: UUID]) {
+    init(layout: TableLayout, babies: BabyRowIDs) {
         id = Field(layout, "id")
         type = EnumColumn(layout, "type")
         time = Field(layout, "time")
@@ -31,4 +31,5 @@ struct DiaperLogDecoder: LogDecoder {
     static func record(_ log: DiaperLog) -> LogRecord { .diaper(log) }
     static func start(_ log: DiaperLog) -> Date { log.time }
     static func rowID(_ log: DiaperLog) -> Int64 { log.rowID }
+    static func baby(_ log: DiaperLog) -> BabyReference { log.baby }
 }

@@ -7,9 +7,9 @@ struct FoodLogDecoder: LogDecoder {
     let id, amount, startTime, endTime, notes, baby: Field
     let type: EnumColumn<FoodType>
     let feedingUnit: EnumColumn<FeedingUnit>
-    let babies: [Int64: UUID]
+    let babies: BabyRowIDs
 
-    init(layout: TableLayout, babies: [Int64: UUID]) {
+    init(layout: TableLayout, babies: BabyRowIDs) {
         id = Field(layout, "id")
         type = EnumColumn(layout, "type")
         amount = Field(layout, "amount")
@@ -38,4 +38,5 @@ struct FoodLogDecoder: LogDecoder {
     static func record(_ log: FoodLog) -> LogRecord { .food(log) }
     static func start(_ log: FoodLog) -> Date { log.startTime }
     static func rowID(_ log: FoodLog) -> Int64 { log.rowID }
+    static func baby(_ log: FoodLog) -> BabyReference { log.baby }
 }

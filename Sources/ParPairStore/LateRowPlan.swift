@@ -1,4 +1,5 @@
 import Foundation
+import ParPairModel
 import SQLite
 
 /// Which rows of a log table are stored out of their baby's start order, found by one narrow scan
@@ -55,26 +56,29 @@ struct LateRowPlan {
 
 /// Puts rows into the groups of `LateRowPlan`: one per baby id, one per other `ZBABY` value.
 struct RowGrouping {
-    private let babies: [Int64: UUID]
+    private let babies: BabyRowIDs
     private var byValue: [Int64: Int] = [:]
     private var byBaby: [UUID: Int] = [:]
     private var lastValue: Int64?
     private var lastGroup = 0
+    private var lastBaby: UUID?
+    private var lastBabyGroup = 0
     /// Groups handed out so far; 0 is logs with a NULL `ZBABY` (or no such column).
     private(set) var count = 1
 
-    init(babies: [Int64: UUID]) {
+    init(babies: BabyRowIDs) {
         self.babies = babies
     }
 
     /// The group of the current row; nil when `ZBABY` holds something other than NULL or a whole number.
     mutating func group(_ statement: Statement, column: Int32?) -> Int? {
         guard let column else { return 0 }
-        switch statement.columnType(column) {
+        let type = statement.columnType(column)
+        switch type {
         case .null:
             return 0
         case .integer, .real:
-            guard let value = statement.int64(column) else { return nil }
+            guard let value = statement.int64(column, type: type) else { return nil }
             if value == lastValue { return lastGroup }
             let group: Int
             if let known = byValue[value] {
@@ -102,11 +106,29 @@ struct RowGrouping {
         }
     }
 
+    /// The group of a decoded log: the same as `group(_:column:)` gave its row. Nil for a baby or
+    /// row value the scan did not see.
+    mutating func group(of reference: BabyReference) -> Int? {
+        switch reference {
+        case .none:
+            return 0
+        case .baby(let id):
+            if id == lastBaby { return lastBabyGroup }
+            guard let group = byBaby[id] else { return nil }
+            lastBaby = id
+            lastBabyGroup = group
+            return group
+        case .dangling(let rowID):
+            return byValue[rowID]
+        }
+    }
+
     /// The start of the current row as the reader would decode it; nil unless a number in the date range.
     static func start(_ statement: Statement, column: Int32) -> Double? {
-        switch statement.columnType(column) {
+        let type = statement.columnType(column)
+        switch type {
         case .integer, .real:
-            guard let seconds = statement.double(column), seconds >= RowReader.earliestDate,
+            guard let seconds = statement.double(column, type: type), seconds >= RowReader.earliestDate,
                   seconds <= RowReader.latestDate else { return nil }
             return seconds
         case .null, .text, .blob:

@@ -6,11 +6,13 @@ protocol LogDecoder {
     associatedtype Log: Sendable
     /// The entity this decoder reads.
     static var mapping: EntityMapping { get }
-    init(layout: TableLayout, babies: [Int64: UUID])
+    init(layout: TableLayout, babies: BabyRowIDs)
     func decode(_ row: RowReader) throws -> Log
     /// The log wrapped for mixed streams.
     static func record(_ log: Log) -> LogRecord
     /// When the log starts (a diaper: its time), for merging streams.
     static func start(_ log: Log) -> Date
     static func rowID(_ log: Log) -> Int64
+    /// The baby the log points at.
+    static func baby(_ log: Log) -> BabyReference
 }

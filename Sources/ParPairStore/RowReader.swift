@@ -40,9 +40,10 @@ struct RowReader {
 
     func optionalDate(_ field: Field) throws -> Date? {
         guard let index = field.index else { return nil }
-        switch statement.columnType(index) {
+        let type = statement.columnType(index)
+        switch type {
         case .integer, .real:
-            let seconds = statement.double(index) ?? .nan
+            let seconds = statement.double(index, type: type) ?? .nan
             guard seconds.isFinite, seconds >= RowReader.earliestDate, seconds <= RowReader.latestDate else {
                 throw bad(field, "holds \(seconds), which is not a date between the years 0001 and 9999 "
                     + "(seconds since 2001-01-01)")
@@ -58,8 +59,9 @@ struct RowReader {
     /// Text; NULL is nil (the caller applies the property's nullability).
     func optionalText(_ field: Field) throws -> String? {
         guard let index = field.index else { return nil }
-        switch statement.columnType(index) {
-        case .text, .integer, .real: return statement.text(index) ?? ""
+        let type = statement.columnType(index)
+        switch type {
+        case .text, .integer, .real: return statement.text(index, type: type) ?? ""
         case .null: return nil
         case .blob: throw bad(field, "holds \(describe(index)), expected text")
         }
@@ -75,20 +77,22 @@ struct RowReader {
 
     func optionalDouble(_ field: Field) throws -> Double? {
         guard let index = field.index else { return nil }
-        switch statement.columnType(index) {
-        case .integer, .real: return statement.double(index)
+        let type = statement.columnType(index)
+        switch type {
+        case .integer, .real: return statement.double(index, type: type)
         case .null: return nil
         case .text, .blob: throw bad(field, "holds \(describe(index)), expected a number")
         }
     }
 
-    func babyReference(_ field: Field, babies: [Int64: UUID]) throws -> BabyReference {
+    func babyReference(_ field: Field, babies: BabyRowIDs) throws -> BabyReference {
         guard let index = field.index else { return .none }
-        switch statement.columnType(index) {
+        let type = statement.columnType(index)
+        switch type {
         case .null:
             return .none
         case .integer, .real:
-            guard let rowID = statement.int64(index) else {
+            guard let rowID = statement.int64(index, type: type) else {
                 throw bad(field, "holds \(describe(index)), expected a baby's Z_PK")
             }
             if let id = babies[rowID] { return .baby(id: id) }
@@ -104,11 +108,14 @@ struct RowReader {
         case .absent:
             return nil
         case .rawValue(let index):
-            if statement.columnType(index) == .null { return nil }
-            return try enumText(index, column: column, matcher: column.rawValues) { Value(rawValue: $0) }
+            let type = statement.columnType(index)
+            if type == .null { return nil }
+            return try enumText(index, type: type, column: column, matcher: column.rawValues) { Value(rawValue: $0) }
         case .perCase(let cases):
-            for entry in cases where statement.columnType(entry.index) != .null {
-                return try enumText(entry.index, column: column, matcher: column.caseNames) { Value(caseName: $0) }
+            for entry in cases {
+                let type = statement.columnType(entry.index)
+                if type == .null { continue }
+                return try enumText(entry.index, type: type, column: column, matcher: column.caseNames) { Value(caseName: $0) }
             }
             return nil
         }
@@ -121,11 +128,12 @@ struct RowReader {
     }
 
     private func enumText<Value: AppEnumeration>(
-        _ index: Int32, column: EnumColumn<Value>, matcher: [EnumColumn<Value>.Entry], decode: (String) -> Value
+        _ index: Int32, type: ColumnType, column: EnumColumn<Value>, matcher: [EnumColumn<Value>.Entry],
+        decode: (String) -> Value
     ) throws -> Value {
-        let known = statement.withTextBytes(index) { bytes in EnumColumn<Value>.match(bytes, in: matcher) }
+        let known = statement.withTextBytes(index, type: type) { bytes in EnumColumn<Value>.match(bytes, in: matcher) }
         if let value = known.flatMap({ $0 }) { return value }
-        switch statement.columnType(index) {
+        switch type {
         case .blob:
             throw StoreError.badValue(storePath, table: table, column: statement.columnName(index),
                                       rowID: (try? rowID()) ?? 0,

@@ -5,9 +5,9 @@ import ParPairModel
 struct SleepLogDecoder: LogDecoder {
     static var mapping: EntityMapping { StoreSchema.sleepLog }
     let id, startTime, endTime, notes, baby: Field
-    let babies: [Int64: UUID]
+    let babies: BabyRowIDs
 
-    init(layout: TableLayout, babies: [Int64: UUID]) {
+    init(layout: TableLayout, babies: BabyRowIDs) {
         id = Field(layout, "id")
         startTime = Field(layout, "startTime")
         endTime = Field(layout, "endTime")
@@ -30,4 +30,5 @@ struct SleepLogDecoder: LogDecoder {
     static func record(_ log: SleepLog) -> LogRecord { .sleep(log) }
     static func start(_ log: SleepLog) -> Date { log.startTime }
     static func rowID(_ log: SleepLog) -> Int64 { log.rowID }
+    static func baby(_ log: SleepLog) -> BabyReference { log.baby }
 }

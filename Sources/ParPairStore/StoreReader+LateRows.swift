@@ -12,9 +12,7 @@ extension StoreReader {
     func streamMergingLateRows<Decoder: LogDecoder>(
         _ type: Decoder.Type, kind: LogKind, layout: TableLayout, _ body: (Decoder.Log) throws -> Void
     ) throws -> Bool {
-        guard let scanSQL = layout.orderScanSQL, let startColumn = Field(layout, layout.mapping.timeProperty).index
-        else { return false }
-        let babyColumn = Field(layout, "baby").index
+        guard let scanSQL = layout.orderScanSQL else { return false }
         let plan: LateRowPlan
         do {
             let scan = try beginStream(kind, sql: scanSQL)
@@ -55,15 +53,16 @@ extension StoreReader {
         }
 
         while try readingSQLite({ try statement.step() }) {
-            guard let group = grouping.group(statement, column: babyColumn), group < late.count,
-                  let start = RowGrouping.start(statement, column: startColumn), let rowID = statement.int64(0)
-            else {
+            // Decoded first (a late row is decoded again when it is delivered): the log's baby and start
+            // are the values the scan grouped and compared.
+            let log = try readingSQLite { try decoder.decode(row) }
+            let start = Decoder.start(log).timeIntervalSinceReferenceDate
+            guard let group = grouping.group(of: Decoder.baby(log)), group < late.count else {
                 throw StoreError.internal("\(layout.tableName) changed between two reads of one transaction")
             }
             guard start >= latest[group] else { continue }  // a late row: delivered from the plan
             latest[group] = start
-            if nextLate[group] < late[group].count { try deliverLate(group, before: start, rowID) }
-            let log = try readingSQLite { try decoder.decode(row) }
+            if nextLate[group] < late[group].count { try deliverLate(group, before: start, Decoder.rowID(log)) }
             try body(log)
         }
         for group in late.indices { try deliverLate(group, before: .infinity, .max) }

@@ -36,7 +36,7 @@ public final class StoreReader {
     let babyLayout: TableLayout
     /// The layouts of the log tables this store has.
     let layouts: [LogKind: TableLayout]
-    let babyIDs: [Int64: UUID]
+    let babyIDs: BabyRowIDs
     /// Things worth telling about the store's shape (absent tables, …), found while opening.
     let openingNotes: [String]
     /// Prepared statements by SQL text, each prepared once and reused.
@@ -99,7 +99,7 @@ public final class StoreReader {
             babies = try StoreReader.readBabies(database, layout: babyLayout, storePath: storePath)
             var ids: [Int64: UUID] = [:]
             for baby in babies { ids[baby.rowID] = baby.id }
-            babyIDs = ids
+            babyIDs = BabyRowIDs(ids)
             openingNotes = notes
         } catch let error as SQLiteError {
             snapshot.remove()
