@@ -29,6 +29,9 @@ final class BabyAccumulator {
 
     private(set) var weeks: [Int: WeekAccumulator] = [:]
     private var cursor: WeekAccumulator?
+    /// `dayStartInstant(7 · week)` by week: each week's start is asked for while looking for a week,
+    /// and again as the end of the week before (a calendar computation each time otherwise).
+    private var weekStarts: [Int: Double] = [:]
 
     /// Days of the first and last counted logs (drive `WeekSelection.all`).
     private(set) var firstLoggedDay = Int.max
@@ -108,6 +111,14 @@ final class BabyAccumulator {
             : calendar.instant(on: birthDate.adding(days: day), minutes: dayStart.minutes).timeIntervalSinceReferenceDate
     }
 
+    /// The instant week `index` begins: `dayStartInstant(index * 7)`, computed once.
+    func weekStartInstant(_ index: Int) -> Double {
+        if let start = weekStarts[index] { return start }
+        let start = dayStartInstant(index * 7)
+        weekStarts[index] = start
+        return start
+    }
+
     /// True when week `index` may hold totals: in the fixed range, or any week up to today for `.all`.
     func isSelected(week index: Int) -> Bool {
         switch plan {
@@ -121,7 +132,7 @@ final class BabyAccumulator {
     func week(at index: Int) -> WeekAccumulator? {
         if let week = weeks[index] { return week }
         guard isSelected(week: index) else { return nil }
-        var boundaries = (0...7).map { dayStartInstant(index * 7 + $0) }
+        var boundaries = (0...7).map { $0 == 0 || $0 == 7 ? weekStartInstant(index + $0 / 7) : dayStartInstant(index * 7 + $0) }
         for day in 1...7 where boundaries[day] < boundaries[day - 1] { boundaries[day] = boundaries[day - 1] }
         let week = WeekAccumulator(index: index, boundaries: boundaries, timeZone: timeZone, night: night)
         weeks[index] = week
@@ -132,7 +143,7 @@ final class BabyAccumulator {
     /// time, corrected against real boundaries, with a binary search as the last resort.
     func weekIndex(containing time: Double) -> Int {
         let lastWeek = max(0, todayIndex / 7)
-        func start(_ index: Int) -> Double { weeks[index]?.start ?? dayStartInstant(index * 7) }
+        func start(_ index: Int) -> Double { weeks[index]?.start ?? weekStartInstant(index) }
         let estimate = ((time - estimateOrigin) / 86_400).rounded(.down)
         var index = Int(max(0, min(Double(max(todayIndex, 0)), estimate))) / 7
         for _ in 0..<3 {
