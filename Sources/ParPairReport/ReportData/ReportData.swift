@@ -55,11 +55,11 @@ public enum ReportData {
         .array(names.enumerated().map { .dictionary(["name": .string($1), "first": .bool($0 == 0)]) })
     }
 
-    /// CSV cells of one row, each with `value` and `first`; the `baby` column honours `--redact`.
+    /// CSV cells of one row, each with `name`, `value` and `first` (a `CSVCell`); the `baby` column
+    /// honours `--redact`.
     static func cells(_ columns: [SummaryColumn], babyName: String) -> MustacheValue {
         .array(columns.enumerated().map { index, column in
-            let value = column.name == "baby" ? babyName : column.value.formatted
-            return .dictionary(["name": .string(column.name), "value": .string(value), "first": .bool(index == 0)])
+            .object(CSVCell(name: column.name, value: column.name == "baby" ? babyName : column.value.formatted, first: index == 0))
         })
     }
 
