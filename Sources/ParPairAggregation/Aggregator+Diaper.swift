@@ -26,6 +26,6 @@ extension Aggregator {
         case .other:
             break
         }
-        baby.addTimelineDiaper(log.type, time: time, week: week, day: day)
+        baby.addTimelineDiaper(log.type, time: time, rowID: log.rowID, week: week, day: day)
     }
 }

@@ -72,7 +72,10 @@ extension BabyAccumulator {
                         day: lifeDay, date: birthDate.adding(days: lifeDay), dayStart: dayStart,
                         sleeps: items.sleeps.sorted { ($0.start, $0.end) < ($1.start, $1.end) },
                         feeds: items.feeds.sorted { $0.minute < $1.minute },
-                        diapers: items.diapers.sorted { $0.minute < $1.minute }))
+                        // By minute, then as the logs are ordered (time, row): the same in any input order.
+                        diapers: items.diapers.sorted {
+                            ($0.diaper.minute, $0.time, $0.rowID) < ($1.diaper.minute, $1.time, $1.rowID)
+                        }.map(\.diaper)))
                 }
             }
         }

@@ -277,11 +277,11 @@ final class BabyAccumulator {
             DayTimeline.Feed(minute: timelineMinute(time, week: week, lifeDay: lifeDay), type: type))
     }
 
-    func addTimelineDiaper(_ type: DiaperType, time: Double, week: WeekAccumulator, day: Int) {
+    func addTimelineDiaper(_ type: DiaperType, time: Double, rowID: Int64, week: WeekAccumulator, day: Int) {
         let lifeDay = week.index * 7 + day
         guard keepsTimeline(lifeDay) else { return }
         timeline[lifeDay, default: TimelineDay()].diapers.append(
-            DayTimeline.Diaper(minute: timelineMinute(time, week: week, lifeDay: lifeDay), type: type))
+            (DayTimeline.Diaper(minute: timelineMinute(time, week: week, lifeDay: lifeDay), type: type), time, rowID))
     }
 
     /// Adds sleep `from ..< to` (inside one day of `week`), split where the UTC offset changes.

@@ -2,5 +2,6 @@
 struct TimelineDay {
     var sleeps: [DayTimeline.Sleep] = []
     var feeds: [DayTimeline.Feed] = []
-    var diapers: [DayTimeline.Diaper] = []
+    /// With the instant and row of each diaper, so ties within a minute sort the same in any input order.
+    var diapers: [(diaper: DayTimeline.Diaper, time: Double, rowID: Int64)] = []
 }

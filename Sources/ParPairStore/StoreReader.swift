@@ -218,7 +218,7 @@ public final class StoreReader {
     ) throws {
         guard let kind = Decoder.mapping.kind, let layout = layouts[kind] else { return }
         if order == .startTimePerBaby, try streamMergingLateRows(type, kind: kind, layout: layout, body) { return }
-        let statement = try beginStream(kind, sql: layout.orderedSelectSQL)
+        let statement = try beginStream(kind, sql: order == .stored ? layout.storageOrderSelectSQL : layout.orderedSelectSQL)
         defer { finishStream(kind) }
         let decoder = Decoder(layout: layout, babies: babyIDs)
         let row = RowReader(statement: statement, table: layout.tableName, storePath: location.storeFile)

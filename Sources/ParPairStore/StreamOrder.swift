@@ -8,4 +8,7 @@ public enum StreamOrder: Sendable, Hashable {
     /// are fetched by `Z_PK` and merged in, instead of SQLite sorting the whole table (see
     /// `LateRowPlan`). A table that is far from that order is sorted as for `.startTime`.
     case startTimePerBaby
+    /// As stored (`Z_PK` order), which SQLite reads without sorting or a second scan. The aggregator
+    /// takes diapers and activities in any order.
+    case stored
 }

@@ -45,9 +45,11 @@ public enum StoreAggregation {
         aggregator.finishTable(.food)
         try reader.forEachSleepLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
         aggregator.finishTable(.sleep)
-        try reader.forEachDiaperLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
+        // Diapers and activities may come in any order: as stored, when food and sleep need no sort.
+        let anyOrder: StreamOrder = order == .startTimePerBaby ? .stored : order
+        try reader.forEachDiaperLog(order: anyOrder) { if wanted($0.baby) { aggregator.add($0) } }
         aggregator.finishTable(.diaper)
-        try reader.forEachActivityLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
+        try reader.forEachActivityLog(order: anyOrder) { if wanted($0.baby) { aggregator.add($0) } }
         aggregator.finishTable(.activity)
         return aggregator
     }
