@@ -24,9 +24,9 @@ public final class Aggregator {
     let calendar: LifeCalendar
     let babyStates: [BabyAccumulator]
     private let babyIndex: [UUID: Int]
-    private var lastBabyID: UUID?
-    private var lastBaby: BabyAccumulator?
-    var duplicates: DuplicateTracker
+    @exclusivity(unchecked) private var lastBabyID: UUID?
+    @exclusivity(unchecked) private var lastBaby: BabyAccumulator?
+    @exclusivity(unchecked) var duplicates: DuplicateTracker
     var storeFindings: [Finding] = []
     var orderProblem: AggregationError?
 

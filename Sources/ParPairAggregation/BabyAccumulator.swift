@@ -27,38 +27,38 @@ final class BabyAccumulator {
     /// Day 0 at the day start, to estimate a day from an instant before the exact search.
     private let estimateOrigin: Double
 
-    private(set) var weeks: [Int: WeekAccumulator] = [:]
-    private var cursor: WeekAccumulator?
+    @exclusivity(unchecked) private(set) var weeks: [Int: WeekAccumulator] = [:]
+    @exclusivity(unchecked) private var cursor: WeekAccumulator?
     /// `dayStartInstant(7 · week)` by week: each week's start is asked for while looking for a week,
     /// and again as the end of the week before (a calendar computation each time otherwise).
     private var weekStarts: [Int: Double] = [:]
 
     /// Days of the first and last counted logs (drive `WeekSelection.all`).
-    private(set) var firstLoggedDay = Int.max
-    private(set) var lastLoggedDay = Int.min
+    @exclusivity(unchecked) private(set) var firstLoggedDay = Int.max
+    @exclusivity(unchecked) private(set) var lastLoggedDay = Int.min
 
     /// The previous counted feed, for gaps between consecutive starts.
-    var lastFeedStart = 0.0
-    var lastFeedWeek: WeekAccumulator?
-    var lastFeedDay = 0
+    @exclusivity(unchecked) var lastFeedStart = 0.0
+    @exclusivity(unchecked) var lastFeedWeek: WeekAccumulator?
+    @exclusivity(unchecked) var lastFeedDay = 0
 
     /// The latest start seen per order-sensitive table, to reject unsorted input.
-    var lastFoodStart = -Double.infinity
-    var lastSleepStart = -Double.infinity
+    @exclusivity(unchecked) var lastFoodStart = -Double.infinity
+    @exclusivity(unchecked) var lastSleepStart = -Double.infinity
 
-    var sleepRun: SleepRun?
-    var sleepSessions = SessionTracker()
-    var breastfeedSessions = SessionTracker()
-    var activitySessions = SessionTracker()
+    @exclusivity(unchecked) var sleepRun: SleepRun?
+    @exclusivity(unchecked) var sleepSessions = SessionTracker()
+    @exclusivity(unchecked) var breastfeedSessions = SessionTracker()
+    @exclusivity(unchecked) var activitySessions = SessionTracker()
 
     var findings: [Finding] = []
     var findingsOutsideSelection = 0
     var unknownValues: [UnknownValueTally.Key: UnknownValueTally] = [:]
 
     /// Timeline items of the last days of the selection, by day of life.
-    var timeline: [Int: TimelineDay] = [:]
+    @exclusivity(unchecked) var timeline: [Int: TimelineDay] = [:]
     /// Days before this one keep no timeline; it rises with the last logged day for `.all`.
-    private(set) var timelineFloor: Int
+    @exclusivity(unchecked) private(set) var timelineFloor: Int
     /// The last day that can be in the selection's timeline when the selection is fixed.
     private let timelineEnd: Int?
 

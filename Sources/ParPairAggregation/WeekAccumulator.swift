@@ -13,9 +13,9 @@ final class WeekAccumulator {
     let segments: [ClockSegment]
     /// The parts of the week that are night on the local clock, sorted and disjoint.
     let nights: [TimeSpan]
-    var days = [DayTally](repeating: DayTally(), count: 7)
+    @exclusivity(unchecked) var days = [DayTally](repeating: DayTally(), count: 7)
     /// Longest gap between consecutive feed starts both in this week, in seconds; negative when none.
-    var longestFeedGap = -1.0
+    @exclusivity(unchecked) var longestFeedGap = -1.0
 
     var start: Double { boundaries[0] }
     var end: Double { boundaries[7] }
