@@ -44,7 +44,12 @@ struct EnumColumn<Value: AppEnumeration>: Sendable {
 
     static func match(_ bytes: UnsafeBufferPointer<UInt8>, in entries: [Entry]) -> Value? {
         for entry in entries where entry.bytes.count == bytes.count {
-            if entry.bytes.elementsEqual(bytes) { return entry.value }
+            let equal = entry.bytes.withUnsafeBufferPointer { known in
+                var index = 0
+                while index < known.count, known[index] == bytes[index] { index += 1 }
+                return index == known.count
+            }
+            if equal { return entry.value }
         }
         return nil
     }
