@@ -39,7 +39,8 @@ public final class Aggregator {
         self.options = options
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStart.minutes)
         self.calendar = calendar
-        babyStates = babies.map { BabyAccumulator(baby: $0, options: options, calendar: calendar) }
+        let dayStarts = DayStarts(calendar: calendar, minutes: options.dayStart.minutes)
+        babyStates = babies.map { BabyAccumulator(baby: $0, options: options, calendar: calendar, dayStarts: dayStarts) }
         var index: [UUID: Int] = [:]
         for (position, baby) in babies.enumerated() where index[baby.id] == nil { index[baby.id] = position }
         babyIndex = index

@@ -62,9 +62,13 @@ final class BabyAccumulator {
     /// The last day that can be in the selection's timeline when the selection is fixed.
     private let timelineEnd: Int?
 
-    init(baby: Baby, options: AggregationOptions, calendar: LifeCalendar) {
+    /// Day-start instants by date, shared with the other babies.
+    private let dayStarts: DayStarts
+
+    init(baby: Baby, options: AggregationOptions, calendar: LifeCalendar, dayStarts: DayStarts) {
         self.baby = baby
         self.calendar = calendar
+        self.dayStarts = dayStarts
         timeZone = options.timeZone
         night = options.night
         dayStart = options.dayStart
@@ -106,9 +110,7 @@ final class BabyAccumulator {
 
     /// The instant day of life `day` begins (day 0: midnight of the birth date).
     func dayStartInstant(_ day: Int) -> Double {
-        day == 0
-            ? rangeStart
-            : calendar.instant(on: birthDate.adding(days: day), minutes: dayStart.minutes).timeIntervalSinceReferenceDate
+        day == 0 ? rangeStart : dayStarts.instant(on: birthDate.adding(days: day))
     }
 
     /// The instant week `index` begins: `dayStartInstant(index * 7)`, computed once.
