@@ -1,14 +1,21 @@
 import Foundation
 import ParPairAggregation
 import ParPairModel
+import ParPairStore
 
-/// Aggregates synthetic logs and prints time and peak memory.
+/// Aggregates synthetic logs, or the logs of a store, and prints time and peak memory.
 ///
 ///     swift run -c release parpair-bench aggregate                  # both sizes, each in its own process
 ///     swift run -c release parpair-bench aggregate --logs 1000000   # one size in this process
+///     swift run -c release parpair-bench aggregate --store STORE [--tz ZONE] [--today YYYY-MM-DD]
 ///
 /// Options: `--logs N` (default: run 100,000 and 1,000,000 in child processes), `--babies B` (10),
 /// `--days D` (730), `--duplicates fingerprints|known` (both when running children).
+///
+/// With `--store`, the store is read twice through `StoreReader`, in the orders the report uses
+/// (food and sleep in each baby's start order, diapers and activities as stored): once decoding
+/// only, once folding into an `Aggregator`, so reading and aggregating are timed apart (snapshot
+/// copy included in both). Zone and today default to UTC and 2026-11-20, the sample's last day.
 ///
 /// Logs are generated on the fly, in the reader's order (one table after the other, each by start time,
 /// babies interleaved), so the generator holds no logs and the peak memory is the aggregator's. The
@@ -21,6 +28,9 @@ enum AggregationBenchmark {
         var babies = 10
         var days = 730
         var duplicates: String?
+        var store: String?
+        var zone = TimeZone(identifier: "UTC") ?? .current
+        var today = CivilDate(year: 2026, month: 11, day: 20)
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -30,14 +40,32 @@ enum AggregationBenchmark {
             case "--babies": babies = value.flatMap(Int.init) ?? babies
             case "--days": days = value.flatMap(Int.init) ?? days
             case "--duplicates": duplicates = value
+            case "--store": store = value
+            case "--tz":
+                guard let value, let named = TimeZone(identifier: value) else {
+                    print("parpair-bench aggregate: --tz needs a time zone identifier")
+                    exit(64)
+                }
+                zone = named
+            case "--today":
+                guard let value, let date = CivilDate(iso: value) else {
+                    print("parpair-bench aggregate: --today needs YYYY-MM-DD")
+                    exit(64)
+                }
+                today = date
             case "--help":
                 print("usage: parpair-bench aggregate [--logs N] [--babies B] [--days D] [--duplicates fingerprints|known]")
+                print("       parpair-bench aggregate --store STORE [--tz ZONE] [--today YYYY-MM-DD]")
                 return
             default:
-                print("parpair-bench aggregate: reading a store is not wired yet; run without \(argument) for synthetic logs")
+                print("parpair-bench aggregate: unknown option \(argument) (see --help)")
                 exit(64)
             }
             index += 2
+        }
+        if let store {
+            measure(store: store, zone: zone, today: today)
+            return
         }
         guard babies >= 1, days >= 7, duplicates == nil || ["fingerprints", "known"].contains(duplicates!) else {
             print("parpair-bench aggregate: --babies ≥ 1, --days ≥ 7, --duplicates fingerprints|known")
@@ -120,6 +148,47 @@ enum AggregationBenchmark {
             print(rules)
         }
         print(line + "  (\(findings) findings; checksum \(FixedDecimal.format(checksum.truncatingRemainder(dividingBy: 1e6), decimals: 0)))")
+    }
+
+    /// Reads a store decoding only, then reading and aggregating, and prints one line of figures.
+    static func measure(store path: String, zone: TimeZone, today: CivilDate) {
+        let options = AggregationOptions(timeZone: zone, today: today)
+        do {
+            var logs = 0
+            let readStart = DispatchTime.now()
+            try StoreReader.withReader(path: path) { reader in
+                try reader.forEachFoodLog(order: .startTimePerBaby) { _ in logs += 1 }
+                try reader.forEachSleepLog(order: .startTimePerBaby) { _ in logs += 1 }
+                try reader.forEachDiaperLog(order: .stored) { _ in logs += 1 }
+                try reader.forEachActivityLog(order: .stored) { _ in logs += 1 }
+            }
+            let readSeconds = seconds(since: readStart)
+            let start = DispatchTime.now()
+            let result = try StoreReader.withReader(path: path) { reader -> AggregationResult in
+                let aggregator = Aggregator(babies: reader.babies, options: options)
+                try reader.forEachFoodLog(order: .startTimePerBaby) { aggregator.add($0) }
+                aggregator.finishTable(.food)
+                try reader.forEachSleepLog(order: .startTimePerBaby) { aggregator.add($0) }
+                aggregator.finishTable(.sleep)
+                try reader.forEachDiaperLog(order: .stored) { aggregator.add($0) }
+                aggregator.finishTable(.diaper)
+                try reader.forEachActivityLog(order: .stored) { aggregator.add($0) }
+                aggregator.finishTable(.activity)
+                return try aggregator.finish()
+            }
+            let totalSeconds = seconds(since: start)
+            let weeks = result.babies.reduce(0) { $0 + $1.weeks.count }
+            print("logs       read s   read+aggregate s  aggregate s  weeks  peak RSS MB")
+            print([
+                pad("\(logs)", 10), pad(FixedDecimal.format(readSeconds, decimals: 3), 8),
+                pad(FixedDecimal.format(totalSeconds, decimals: 3), 17),
+                pad(FixedDecimal.format(max(0, totalSeconds - readSeconds), decimals: 3), 12), pad("\(weeks)", 6),
+                FixedDecimal.format(peakMegabytes(), decimals: 1),
+            ].joined(separator: " "))
+        } catch {
+            print("parpair-bench aggregate: \(error)")
+            exit(65)
+        }
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

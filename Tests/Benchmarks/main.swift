@@ -2,7 +2,7 @@ import Foundation
 
 // parpair-bench: micro-benchmarks that print figures. Run in release mode:
 //   swift run -c release parpair-bench mustache
-//   swift run -c release parpair-bench aggregate STORE
+//   swift run -c release parpair-bench aggregate [--store STORE]
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "mustache":
@@ -10,6 +10,6 @@ case "mustache":
 case "aggregate":
     AggregationBenchmark.run(Array(arguments.dropFirst()))
 default:
-    print("usage: parpair-bench mustache | aggregate STORE")
+    print("usage: parpair-bench mustache | aggregate [--store STORE]")
     exit(arguments.first == "--help" ? 0 : 64)
 }
