@@ -21,8 +21,11 @@ public enum EventExport {
     ) throws {
         let babies = try StoreAggregation.select(baby, from: reader.babies)
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
-        var known: [UUID: (name: String, birthday: Date)] = [:]
-        for baby in babies { known[baby.id] = (BabyName.shown(baby.name, redact: redact), baby.birthday) }
+        // The birthday's local date once per baby: a log's day is `calendar.lifeDay(of:birthday:)`.
+        var known: [UUID: (name: String, birthDay: Int)] = [:]
+        for baby in babies {
+            known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday).dayNumber)
+        }
         sink.write(columns.joined(separator: ",") + "\r\n")
         var line = ""
         try reader.forEachLog { record in
@@ -31,7 +34,7 @@ public enum EventExport {
             if let id = record.baby.babyID {
                 guard let entry = known[id] else { return }  // another baby than --baby
                 name = entry.name
-                day = calendar.lifeDay(of: record.start, birthday: entry.birthday)
+                day = calendar.reportDate(of: record.start).dayNumber - entry.birthDay
             }
             let week = day.map { Age(days: $0).week }
             if let week, !selected(week, options: options, calendar: calendar, babies: babies, record: record) { return }
