@@ -296,15 +296,41 @@ public final class StoreReader {
               let bytes = rows.first?.first?.blobValue, !bytes.isEmpty else {
             return nil
         }
-        guard let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil),
-              let dictionary = plist as? [String: Any] else {
+        // PropertyListDecoder, not PropertyListSerialization: on Linux the latter leaks the CFError
+        // it makes for bytes that are not a property list (LeakSanitizer reports it, and a hostile
+        // store can hold anything here).
+        guard let metadata = try? PropertyListDecoder().decode(MetadataVersion.self, from: Data(bytes)) else {
             notes.append("Z_METADATA.Z_PLIST is not a readable property list")
             return nil
         }
-        if let number = dictionary["NSPersistenceFrameworkVersion"] as? Int { return number }
-        if let number = dictionary["NSPersistenceFrameworkVersion"] as? NSNumber { return number.intValue }
-        if let text = dictionary["NSPersistenceFrameworkVersion"] as? String { return Int(text) }
-        return nil
+        return metadata.frameworkVersion
+    }
+
+    /// `NSPersistenceFrameworkVersion` of a `Z_METADATA` property list: an integer, a real (its
+    /// integral part), digits in a string, or a boolean as 1 or 0; nil when absent or of another
+    /// type. Decoding fails when the list is not a dictionary.
+    private struct MetadataVersion: Decodable {
+        let frameworkVersion: Int?
+
+        private enum Key: String, CodingKey {
+            case frameworkVersion = "NSPersistenceFrameworkVersion"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            if let number = try? container.decode(Int.self, forKey: .frameworkVersion) {
+                frameworkVersion = number
+            } else if let number = try? container.decode(Double.self, forKey: .frameworkVersion), number.isFinite,
+                      abs(number) < 9.0e18 {
+                frameworkVersion = Int(number)
+            } else if let text = try? container.decode(String.self, forKey: .frameworkVersion) {
+                frameworkVersion = Int(text)
+            } else if let flag = try? container.decode(Bool.self, forKey: .frameworkVersion) {
+                frameworkVersion = flag ? 1 : 0  // what Foundation's number bridging gave
+            } else {
+                frameworkVersion = nil
+            }
+        }
     }
 
     private static func readBabies(_ database: Database, layout: TableLayout, storePath: String) throws -> [Baby] {
