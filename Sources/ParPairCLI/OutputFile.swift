@@ -70,8 +70,10 @@ struct OutputFile {
         renamed = true
     }
 
-    /// Writes a string as UTF-8.
-    func write(_ text: String) throws { try write(Array(text.utf8)) }
+    /// Writes a string as UTF-8, straight from its storage (a 10 MB report is not copied again).
+    func write(_ text: String) throws {
+        try stream { sink in sink.write(text) }
+    }
 
     static func lastError() -> String { String(cString: strerror(errno)) }
 }
@@ -102,6 +104,12 @@ struct DescriptorSink: TextOutputStream {
     }
 
     mutating func write(_ string: String) {
+        if string.utf8.count >= 1 << 16 {
+            drain()
+            var string = string
+            string.withUTF8 { writeOut(UnsafeRawBufferPointer($0)) }
+            return
+        }
         buffer.append(contentsOf: string.utf8)
         if buffer.count >= 1 << 16 { drain() }
     }
@@ -118,22 +126,37 @@ struct DescriptorSink: TextOutputStream {
     }
 
     private mutating func drain() {
-        guard failure == nil else {
-            buffer.removeAll(keepingCapacity: true)
-            return
+        if failure == nil {
+            let error = buffer.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+            record(error)
         }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes bytes to the descriptor unless an earlier write failed; keeps the first failure.
+    private mutating func writeOut(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil else { return }
+        record(Self.writeAll(bytes, to: descriptor))
+    }
+
+    private mutating func record(_ error: Int32?) {
+        if let error {
+            failure = GeneralError("cannot write \(name): \(String(cString: strerror(error)))", exitCode: .ioError)
+        }
+    }
+
+    /// Writes every byte, retrying after interruptions; returns `errno` on failure.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { raw in
-                systemWrite(descriptor, raw.baseAddress! + offset, buffer.count - offset)
-            }
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                failure = GeneralError("cannot write \(name): \(OutputFile.lastError())", exitCode: .ioError)
-                break
+                return errno
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
+        return nil
     }
 }

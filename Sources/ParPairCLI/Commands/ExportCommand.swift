@@ -65,6 +65,6 @@ enum ExportCommand: Subcommand {
                 redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
                 toolVersion: ParPairCommand.version))
         }
-        try output.write(Array(text.utf8))
+        try output.write(text)
     }
 }

@@ -48,7 +48,7 @@ enum ReportCommand: Subcommand {
             return try ReportRendering.render(result, format: format, template: template, settings: ReportSettings(
                 redact: parsed.flag("--redact"), storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent, toolVersion: ParPairCommand.version))
         }
-        try output.write(Array(text.utf8))
+        try output.write(text)
     }
 
     /// `--format`, else the output file's extension, else HTML.

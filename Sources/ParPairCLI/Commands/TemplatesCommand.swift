@@ -56,7 +56,7 @@ enum TemplatesCommand: Subcommand {
                 console.err("parpair-report: warning: \(target) exists; left as it is\n")
                 continue
             }
-            try OutputFile(path: target).write(Array(text.utf8))
+            try OutputFile(path: target).write(text)
             console.out("wrote \(target)\n")
         }
     }
