@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The `parpair-report` executable SwiftPM built beside this test bundle, run as a child process.
 enum BuiltTool {
@@ -39,50 +32,16 @@ enum BuiltTool {
     static func run(_ arguments: [String], in folder: WorkFolder, environment extra: [String: String] = [:]) async throws -> ToolRun {
         // Outside `folder`, so tests can list it and see only what the tool wrote.
         let stem = FileManager.default.temporaryDirectory.appendingPathComponent("parpair-e2e-run-\(UUID().uuidString.prefix(12))").path
-        let outPath = stem + ".stdout"
-        let errPath = stem + ".stderr"
         defer {
-            try? FileManager.default.removeItem(atPath: outPath)
-            try? FileManager.default.removeItem(atPath: errPath)
+            try? FileManager.default.removeItem(atPath: stem + ".stdout")
+            try? FileManager.default.removeItem(atPath: stem + ".stderr")
         }
-        for path in [outPath, errPath] where !FileManager.default.createFile(atPath: path, contents: nil) {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        defer {
-            try? out.close()
-            try? err.close()
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executable.get())
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         var environment = ProcessInfo.processInfo.environment
         environment["TZ"] = nil
         environment.merge(extra) { _, new in new }
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-
-        let clock = ContinuousClock()
-        let started = clock.now
-        try process.run()
-        var hung = false
-        while process.isRunning {
-            if clock.now - started > deadline {
-                hung = true
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                break
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        let finished = try await ChildProcess.run(
+            try executable.get(), arguments, environment: environment, directory: folder.path, outputStem: stem, deadline: deadline)
         return ToolRun(
-            arguments: arguments,
-            status: hung ? -1 : process.terminationStatus,
-            stdout: (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data(),
-            stderr: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data(), as: UTF8.self))
+            arguments: arguments, status: finished.timedOut ? -1 : finished.status, stdout: finished.stdout, stderr: finished.stderr)
     }
 }

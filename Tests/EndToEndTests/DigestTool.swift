@@ -17,20 +17,13 @@ enum DigestTool {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The executable built with the tests: beside the test bundle (this target depends on it), else
-    /// the package's `.build/debug`.
+    /// The executable built with the tests (see `BuiltTool.executable`).
     static func executable() throws -> URL {
-        var candidates: [URL] = []
-        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        candidates.append(runner.deletingLastPathComponent().appendingPathComponent("parpair-report"))
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("parpair-report"))
+        do {
+            return URL(fileURLWithPath: try BuiltTool.executable.get())
+        } catch {
+            throw Failure(description: "\(error)")
         }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/parpair-report"))
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw Failure(description: "parpair-report not found; looked at \(candidates.map(\.path))")
-        }
-        return found
     }
 
     /// The sample store, by absolute path (the tool runs from `/`).
