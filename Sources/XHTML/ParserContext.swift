@@ -43,6 +43,17 @@ final class ParserContext {
             }
             xmlSAX2InternalSubset(userData, name, externalID, systemID)
         }
+        // Nothing reads the tree, so an element's children are freed as soon as the element
+        // itself has been validated: memory follows the document's depth, not its size.
+        handlers.pointee.endElementNs = { userData, localName, prefix, uri in
+            guard let userData else { return }
+            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            let ended = context.pointee.node
+            xmlSAX2EndElementNs(userData, localName, prefix, uri)
+            if let ended {
+                ParserContext.pruneChildren(of: ended, in: context.pointee.myDoc)
+            }
+        }
         handlers.pointee.resolveEntity = { userData, publicID, systemID in
             guard let userData else { return nil }
             let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
@@ -63,36 +74,80 @@ final class ParserContext {
         var valid: Bool
     }
 
-    /// Parses `bytes` from memory (no URL, so every problem in the document has no file of its
-    /// own) and frees the resulting tree at once: only the diagnostics matter.
+    /// Parses `bytes` (no URL, so every problem in the document has no file of its own) and frees
+    /// what is left of the tree at once: only the diagnostics matter.
+    ///
+    /// libxml2 pulls the document through a read callback, a chunk at a time, and drops what it
+    /// has parsed, so it never holds a copy of the whole document (`xmlCtxtReadMemory` copies it,
+    /// and converts it into a second copy when an encoding is forced).
     ///
     /// - Parameters:
     ///   - bytes: The document, at most `Int32.max` bytes.
-    ///   - encoding: The encoding to force (for text that is already decoded), or nil to let
-    ///     libxml2 detect it from the byte order mark and the XML declaration.
-    ///   - options: `xmlParserOption` flags.
-    func read(_ bytes: UnsafeRawBufferPointer, encoding: String?, options: Int32) -> Verdict {
+    ///   - options: `xmlParserOption` flags; `XML_PARSE_IGNORE_ENC` reads already decoded text as
+    ///     UTF-8 whatever its XML declaration says.
+    func read(_ bytes: UnsafeRawBufferPointer, options: Int32) -> Verdict {
         precondition(bytes.count <= Int(Int32.max), "callers cap the input size")
-        let read = { (buffer: UnsafePointer<CChar>) -> Verdict in
-            let document = Self.withOptionalCString(encoding) { encoding in
-                xmlCtxtReadMemory(self.context, buffer, Int32(bytes.count), nil, encoding, options)
-            }
-            if let document {
-                xmlFreeDoc(document)
-            }
-            return Verdict(
-                parsedDocument: document != nil,
-                wellFormed: self.context.pointee.wellFormed != 0,
-                valid: self.context.pointee.valid != 0
-            )
+        var source = ChunkSource(bytes: bytes)
+        let document = withUnsafeMutablePointer(to: &source) { source in
+            xmlCtxtReadIO(context, { source, buffer, length in
+                guard let source, let buffer, length > 0 else { return 0 }
+                return source.assumingMemoryBound(to: ChunkSource.self).pointee.read(into: buffer, length: Int(length))
+            }, nil, source, nil, nil, options)
         }
-        if let base = bytes.baseAddress, !bytes.isEmpty {
-            return read(base.assumingMemoryBound(to: CChar.self))
+        if let document {
+            xmlFreeDoc(document)
         }
-        // libxml2 returns NULL without any error for a NULL buffer; give it an empty one instead,
-        // so an empty document is reported as such.
-        var nothing: CChar = 0
-        return read(&nothing)
+        return Verdict(
+            parsedDocument: document != nil,
+            wellFormed: context.pointee.wellFormed != 0,
+            valid: context.pointee.valid != 0
+        )
+    }
+
+    /// The document as libxml2's read callback sees it: the bytes not handed over yet.
+    private struct ChunkSource {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        mutating func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
+            let count = min(length, bytes.count - offset)
+            guard count > 0, let base = bytes.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
+            offset += count
+            return Int32(count)
+        }
+    }
+
+    /// Frees the children of an element whose content libxml2 has validated, keeping only those
+    /// that carry an ID or IDREF attribute or still hold such a descendant: libxml2's ID and
+    /// reference tables point at those attributes until the end of the document (duplicate
+    /// IDs, references to unknown IDs). Every child was pruned the same way when it ended, so
+    /// a child with children left is one that holds such a descendant.
+    static func pruneChildren(of element: xmlNodePtr, in document: xmlDocPtr?) {
+        guard element.pointee.type == XML_ELEMENT_NODE else {
+            return
+        }
+        var child = element.pointee.children
+        while let current = child {
+            child = current.pointee.next
+            if current.pointee.type == XML_ELEMENT_NODE,
+               current.pointee.children != nil || hasIdentityAttribute(current, in: document) {
+                continue
+            }
+            xmlUnlinkNode(current)
+            xmlFreeNode(current)
+        }
+    }
+
+    private static func hasIdentityAttribute(_ element: xmlNodePtr, in document: xmlDocPtr?) -> Bool {
+        var attribute = element.pointee.properties
+        while let current = attribute {
+            if xmlIsID(document, element, current) != 0 || xmlIsRef(document, element, current) != 0 {
+                return true
+            }
+            attribute = current.pointee.next
+        }
+        return false
     }
 
     /// Where the parser is reading now: line and column from 1, or 0 when unknown.
@@ -101,14 +156,5 @@ final class ParserContext {
             return (0, 0)
         }
         return (max(0, Int(input.pointee.line)), max(0, Int(input.pointee.col)))
-    }
-
-    private static func withOptionalCString<Result>(
-        _ text: String?, _ body: (UnsafePointer<CChar>?) -> Result
-    ) -> Result {
-        guard let text else {
-            return body(nil)
-        }
-        return text.withCString { body($0) }
     }
 }

@@ -48,7 +48,7 @@ public struct XHTMLValidator: Sendable {
     ///   - name: The name used in every diagnostic, such as `report.html`.
     /// - Returns: Every problem found and the verdict.
     public func validate(_ document: String, name: String) -> XMLCheckResult {
-        parse(name: name).run(document.utf8, encoding: "UTF-8")
+        parse(name: name).run(document.utf8, isDecodedText: true)
     }
 
     /// Validates a document given as bytes; libxml2 detects the encoding from the byte order
@@ -59,7 +59,7 @@ public struct XHTMLValidator: Sendable {
     ///   - name: The name used in every diagnostic, such as `report.html`.
     /// - Returns: Every problem found and the verdict.
     public func validate(_ document: some Collection<UInt8>, name: String) -> XMLCheckResult {
-        parse(name: name).run(document, encoding: nil)
+        parse(name: name).run(document, isDecodedText: false)
     }
 
     private func parse(name: String) -> XMLParse {

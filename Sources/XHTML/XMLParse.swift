@@ -40,8 +40,9 @@ struct XMLParse {
     ///
     /// - Parameters:
     ///   - bytes: The document.
-    ///   - encoding: The encoding to force, or nil to let libxml2 detect it.
-    func run(_ bytes: some Collection<UInt8>, encoding: String?) -> XMLCheckResult {
+    ///   - isDecodedText: Whether the bytes are a string's UTF-8, read as such whatever the XML
+    ///     declaration says; otherwise libxml2 detects the encoding.
+    func run(_ bytes: some Collection<UInt8>, isDecodedText: Bool) -> XMLCheckResult {
         let byteCount = bytes.count
         let limit = min(max(0, maximumInputSize), Int(Int32.max))
         guard byteCount <= limit else {
@@ -54,13 +55,13 @@ struct XMLParse {
                 )]
             )
         }
-        if let result = bytes.withContiguousStorageIfAvailable({ run(UnsafeRawBufferPointer($0), encoding: encoding) }) {
+        if let result = bytes.withContiguousStorageIfAvailable({ run(UnsafeRawBufferPointer($0), isDecodedText: isDecodedText) }) {
             return result
         }
-        return Array(bytes).withUnsafeBytes { run($0, encoding: encoding) }
+        return Array(bytes).withUnsafeBytes { run($0, isDecodedText: isDecodedText) }
     }
 
-    private func run(_ buffer: UnsafeRawBufferPointer, encoding: String?) -> XMLCheckResult {
+    private func run(_ buffer: UnsafeRawBufferPointer, isDecodedText: Bool) -> XMLCheckResult {
         LibXML2Runtime.exclusively {
             let session: ParseSession
             switch check {
@@ -84,7 +85,9 @@ struct XMLParse {
                 guard let context = ParserContext(session: session) else {
                     return session.contextUnavailableResult(requirement: requirement)
                 }
-                let verdict = context.read(buffer, encoding: encoding, options: options)
+                let verdict = context.read(
+                    buffer, options: options | (isDecodedText ? Int32(XML_PARSE_IGNORE_ENC.rawValue) : 0)
+                )
                 return session.result(
                     requirement: requirement, parsedDocument: verdict.parsedDocument,
                     wellFormed: verdict.wellFormed, valid: verdict.valid

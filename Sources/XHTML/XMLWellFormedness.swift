@@ -14,7 +14,7 @@ public enum XMLWellFormedness {
         _ text: String, name: String,
         maximumInputSize: Int = XHTMLValidator.defaultMaximumInputSize
     ) -> XMLCheckResult {
-        parse(name: name, maximumInputSize: maximumInputSize).run(text.utf8, encoding: "UTF-8")
+        parse(name: name, maximumInputSize: maximumInputSize).run(text.utf8, isDecodedText: true)
     }
 
     /// Checks bytes; libxml2 detects the encoding.
@@ -28,7 +28,7 @@ public enum XMLWellFormedness {
         _ bytes: some Collection<UInt8>, name: String,
         maximumInputSize: Int = XHTMLValidator.defaultMaximumInputSize
     ) -> XMLCheckResult {
-        parse(name: name, maximumInputSize: maximumInputSize).run(bytes, encoding: nil)
+        parse(name: name, maximumInputSize: maximumInputSize).run(bytes, isDecodedText: false)
     }
 
     private static func parse(name: String, maximumInputSize: Int) -> XMLParse {

@@ -156,6 +156,29 @@ import XHTML
         #expect(asData.outcome == .passed, "\(asData)")
     }
 
+    /// The validator frees each element's content once it is checked (memory follows depth, not
+    /// size); IDs and references must still be seen across the whole document. Expected problems
+    /// read off `xmllint --noout --nonet --valid` (IDREF errors carry a line only).
+    @Test func idsAndReferencesAreCheckedAcrossFinishedElements() throws {
+        let document = SampleDocument.strict(body: """
+            <div><p id="first">one</p></div>
+            <div><div><p id="first">again</p></div></div>
+            <form action="x"><div><label for="first">ok</label><label for="nowhere">bad</label></div></form>
+            """)
+        let found = try problems(in: document)
+        #expect(found == [
+            ExpectedProblem(8, 24, "ID first already defined"),
+            ExpectedProblem(9, 0, "IDREF attribute for references an unknown ID \"nowhere\""),
+        ])
+        let valid = SampleDocument.strict(body: """
+            <div><div><p id="early">one</p></div></div>
+            <form action="x"><div><label for="early">ok</label><label for="late">ok</label></div></form>
+            <div><p id="late">two</p></div>
+            """)
+        let result = validator.validate(valid, name: "report.html")
+        #expect(result.outcome == .passed, "\(result)")
+    }
+
     @Test func emptyDocumentFails() throws {
         let result = validator.validate("", name: "empty.html")
         #expect(result.outcome == .failed)

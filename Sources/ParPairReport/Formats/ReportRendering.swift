@@ -11,8 +11,8 @@ public enum ReportRendering {
     public static func render(
         _ result: AggregationResult, format: ReportFormat, template: ReportTemplate, settings: ReportSettings
     ) throws -> String {
-        let data = try ReportData.make(result: result, settings: settings, charts: format == .html)
-        let text = try template.render(data)
+        // The report data (charts included) is released before validation, which is the peak.
+        let text = try template.render(ReportData.make(result: result, settings: settings, charts: format == .html))
         if format == .html { try validateXHTML(text, name: template.template.name) }
         return text
     }
