@@ -23,10 +23,14 @@ public struct AggregationOptions: Sendable, Hashable {
     public var units: VolumeUnits
     /// The weeks to summarize (`--weeks A-B`, `--last N`, or all).
     public var weeks: WeekSelection
+    /// Which days of the selected weeks get a ``DaySummary``: all of them, or only the last few
+    /// (a report that shows two weeks of days need not hold years of them in memory).
+    public var days: DaySelection
 
     public init(
         timeZone: TimeZone, today: CivilDate, dayStart: ClockTime = .midnight,
-        night: ClockRange = .defaultNight, units: VolumeUnits = .metric, weeks: WeekSelection = .all
+        night: ClockRange = .defaultNight, units: VolumeUnits = .metric, weeks: WeekSelection = .all,
+        days: DaySelection = .all
     ) {
         self.timeZone = timeZone
         self.today = today
@@ -34,6 +38,7 @@ public struct AggregationOptions: Sendable, Hashable {
         self.night = night
         self.units = units
         self.weeks = weeks
+        self.days = days
     }
 
     /// Minutes after local midnight at which report days begin.

@@ -11,6 +11,6 @@ extension Aggregator {
         }
         orphans.sort(by: Finding.precedes)
         return AggregationResult(
-            options: options, babies: babyStates.map { $0.summarize(units: options.units) }, storeFindings: orphans)
+            options: options, babies: babyStates.map { $0.summarize(units: options.units, days: options.days) }, storeFindings: orphans)
     }
 }

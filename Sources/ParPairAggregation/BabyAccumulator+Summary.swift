@@ -12,7 +12,7 @@ extension BabyAccumulator {
     }
 
     /// Turns the running state into the baby's summaries.
-    func summarize(units: VolumeUnits) -> BabyAggregate {
+    func summarize(units: VolumeUnits, days daySelection: DaySelection) -> BabyAggregate {
         flushSleep()
         markInProgress()
         let selected = finalWeeks
@@ -39,6 +39,16 @@ extension BabyAccumulator {
         var daySummaries: [DaySummary] = []
         var timelines: [DayTimeline] = []
         if let selected {
+            // Exact sizes: a million-log store has tens of thousands of days, and an array grown by
+            // doubling would carry up to as many again in spare capacity.
+            let lastSelectedDay = min(selected.upperBound * 7 + 6, todayIndex)
+            let firstSummarizedDay: Int
+            switch daySelection {
+            case .all: firstSummarizedDay = selected.lowerBound * 7
+            case .last(let count): firstSummarizedDay = max(selected.lowerBound * 7, lastSelectedDay - max(0, count) + 1)
+            }
+            weekSummaries.reserveCapacity(selected.count)
+            daySummaries.reserveCapacity(max(0, lastSelectedDay - firstSummarizedDay + 1))
             for index in selected {
                 let accumulator = weeks[index]
                 let lastDay = min(index * 7 + 6, todayIndex)
@@ -50,6 +60,7 @@ extension BabyAccumulator {
                     let lifeDay = index * 7 + position
                     guard lifeDay <= lastDay else { continue }
                     if tally.logged { daysLogged += 1 }
+                    guard lifeDay >= firstSummarizedDay else { continue }
                     daySummaries.append(DaySummary(
                         babyID: baby.id, babyName: baby.name, day: lifeDay, date: birthDate.adding(days: lifeDay),
                         logged: tally.logged, metrics: tally.metrics, findings: perDay[lifeDay] ?? 0, units: units))
@@ -63,10 +74,9 @@ extension BabyAccumulator {
                     references: ReferenceRanges.bands(week: index, days: days, birthDate: birthDate, metrics: metrics),
                     units: units))
             }
-            let lastDay = min(selected.upperBound * 7 + 6, todayIndex)
-            let firstDay = max(selected.lowerBound * 7, lastDay - 13)
-            if firstDay <= lastDay {
-                for lifeDay in firstDay...lastDay {
+            let firstDay = max(selected.lowerBound * 7, lastSelectedDay - 13)
+            if firstDay <= lastSelectedDay {
+                for lifeDay in firstDay...lastSelectedDay {
                     let items = timeline[lifeDay] ?? TimelineDay()
                     timelines.append(DayTimeline(
                         day: lifeDay, date: birthDate.adding(days: lifeDay), dayStart: dayStart,

@@ -13,6 +13,7 @@ enum ErrorMapping {
             switch error {
             case .chart: return GeneralError(error.description, exitCode: .software)
             case .dtdUnavailable: return GeneralError(error.description, exitCode: .osFile)
+            case .unreadableOutput: return GeneralError(error.description, exitCode: .ioError)
             case .invalidHTML, .template, .noSuchBaby, .tooLarge: return GeneralError(error.description, exitCode: .dataError)
             }
         case let error as AggregationError:

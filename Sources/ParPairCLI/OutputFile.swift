@@ -23,9 +23,11 @@ struct OutputFile {
     }
 
     /// Streams output through a buffered sink: to standard output directly, or to a temporary file
-    /// that replaces the destination only when `body` and every write succeeded.
-    /// - Throws: what `body` throws (nothing is left behind), or `GeneralError` 73/74.
-    func stream(_ body: (inout DescriptorSink) throws -> Void) throws {
+    /// that replaces the destination only when `body`, every write and `check` succeeded.
+    /// - Parameter check: Given the temporary file once it is complete, before it replaces the
+    ///   destination (never called for standard output).
+    /// - Throws: what `body` or `check` throws (nothing is left behind), or `GeneralError` 73/74.
+    func stream(check: ((String) throws -> Void)? = nil, _ body: (inout DescriptorSink) throws -> Void) throws {
         if isStandardOutput {
             var sink = DescriptorSink(descriptor: STDOUT_FILENO, name: "standard output")
             try body(&sink)
@@ -54,6 +56,7 @@ struct OutputFile {
             var sink = DescriptorSink(descriptor: descriptor, name: path)
             try body(&sink)
             try sink.flush()
+            try check?(temporary)
             guard fsync(descriptor) == 0 else {
                 throw GeneralError("cannot write \(path): \(Self.lastError())", exitCode: .ioError)
             }

@@ -12,6 +12,8 @@ public enum ReportError: Error, CustomStringConvertible {
     case tooLarge(bytes: Int, limit: Int)
     /// `--baby` matched no baby.
     case noSuchBaby(String, available: [String])
+    /// The written report could not be read back for validation.
+    case unreadableOutput(String)
 
     public var description: String {
         switch self {
@@ -26,6 +28,8 @@ public enum ReportError: Error, CustomStringConvertible {
         case .tooLarge(let bytes, let limit):
             "the HTML report would be \(bytes / 1_048_576) MB, more than the \(limit / 1_048_576) MB that can be validated; "
                 + "nothing was written. Narrow it with --baby, --weeks or --last, or use --format csv"
+        case .unreadableOutput(let message):
+            "\(message); nothing was written"
         case .noSuchBaby(let wanted, let available):
             "no baby named or with id '\(wanted)' in the store"
                 + (available.isEmpty ? " (it holds no babies)" : "; it holds: \(available.joined(separator: ", "))")

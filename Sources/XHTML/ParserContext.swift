@@ -74,26 +74,24 @@ final class ParserContext {
         var valid: Bool
     }
 
-    /// Parses `bytes` (no URL, so every problem in the document has no file of its own) and frees
-    /// what is left of the tree at once: only the diagnostics matter.
+    /// Parses a document (no URL, so every problem in it has no file of its own) and frees what is
+    /// left of the tree at once: only the diagnostics matter.
     ///
     /// libxml2 pulls the document through a read callback, a chunk at a time, and drops what it
     /// has parsed, so it never holds a copy of the whole document (`xmlCtxtReadMemory` copies it,
     /// and converts it into a second copy when an encoding is forced).
     ///
     /// - Parameters:
-    ///   - bytes: The document, at most `Int32.max` bytes.
+    ///   - source: Where the bytes come from; it records a read error, if any.
     ///   - options: `xmlParserOption` flags; `XML_PARSE_IGNORE_ENC` reads already decoded text as
     ///     UTF-8 whatever its XML declaration says.
-    func read(_ bytes: UnsafeRawBufferPointer, options: Int32) -> Verdict {
-        precondition(bytes.count <= Int(Int32.max), "callers cap the input size")
-        var source = ChunkSource(bytes: bytes)
-        let document = withUnsafeMutablePointer(to: &source) { source in
-            xmlCtxtReadIO(context, { source, buffer, length in
-                guard let source, let buffer, length > 0 else { return 0 }
-                return source.assumingMemoryBound(to: ChunkSource.self).pointee.read(into: buffer, length: Int(length))
-            }, nil, source, nil, nil, options)
-        }
+    func read(_ source: ChunkSource, options: Int32) -> Verdict {
+        let document = xmlCtxtReadIO(context, { source, buffer, length in
+            guard let source, let buffer, length > 0 else { return 0 }
+            return Unmanaged<ChunkSource>.fromOpaque(source).takeUnretainedValue()
+                .read(into: buffer, length: Int(length))
+        }, nil, Unmanaged.passUnretained(source).toOpaque(), nil, nil, options)
+        withExtendedLifetime(source) {}
         if let document {
             xmlFreeDoc(document)
         }
@@ -102,20 +100,6 @@ final class ParserContext {
             wellFormed: context.pointee.wellFormed != 0,
             valid: context.pointee.valid != 0
         )
-    }
-
-    /// The document as libxml2's read callback sees it: the bytes not handed over yet.
-    private struct ChunkSource {
-        let bytes: UnsafeRawBufferPointer
-        var offset = 0
-
-        mutating func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
-            let count = min(length, bytes.count - offset)
-            guard count > 0, let base = bytes.baseAddress else { return 0 }
-            UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
-            offset += count
-            return Int32(count)
-        }
     }
 
     /// Frees the children of an element whose content libxml2 has validated, keeping only those

@@ -62,7 +62,7 @@ public struct XHTMLValidator: Sendable {
         parse(name: name).run(document, isDecodedText: false)
     }
 
-    private func parse(name: String) -> XMLParse {
+    func parse(name: String) -> XMLParse {
         XMLParse(
             documentName: name,
             check: .validation(required: requiredDocumentType, catalog: catalog),
@@ -70,3 +70,4 @@ public struct XHTMLValidator: Sendable {
         )
     }
 }
+

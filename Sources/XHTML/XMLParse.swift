@@ -43,25 +43,50 @@ struct XMLParse {
     ///   - isDecodedText: Whether the bytes are a string's UTF-8, read as such whatever the XML
     ///     declaration says; otherwise libxml2 detects the encoding.
     func run(_ bytes: some Collection<UInt8>, isDecodedText: Bool) -> XMLCheckResult {
-        let byteCount = bytes.count
-        let limit = min(max(0, maximumInputSize), Int(Int32.max))
-        guard byteCount <= limit else {
-            return XMLCheckResult(
-                documentName: documentName, requirement: requirement,
-                outcome: .inputTooLarge(byteCount: byteCount, limit: limit),
-                diagnostics: [Diagnostic(
-                    file: documentName, line: 0, column: 0, severity: .error,
-                    message: "document is \(byteCount) bytes; documents over \(limit) bytes are not checked"
-                )]
-            )
+        if let refusal = refusal(byteCount: bytes.count) {
+            return refusal
         }
-        if let result = bytes.withContiguousStorageIfAvailable({ run(UnsafeRawBufferPointer($0), isDecodedText: isDecodedText) }) {
+        let run = { (buffer: UnsafeRawBufferPointer) in
+            self.run(ChunkSource(.memory(buffer)), isDecodedText: isDecodedText)
+        }
+        if let result = bytes.withContiguousStorageIfAvailable({ run(UnsafeRawBufferPointer($0)) }) {
             return result
         }
-        return Array(bytes).withUnsafeBytes { run($0, isDecodedText: isDecodedText) }
+        return Array(bytes).withUnsafeBytes(run)
     }
 
-    private func run(_ buffer: UnsafeRawBufferPointer, isDecodedText: Bool) -> XMLCheckResult {
+    /// Checks the file open at `descriptor`, read a chunk at a time; libxml2 detects the encoding.
+    ///
+    /// - Parameters:
+    ///   - descriptor: Open for reading, at the start of the document.
+    ///   - byteCount: The file's size, for the size cap.
+    /// - Returns: The result, and `errno` of a failed read (the result then reports a truncated
+    ///   document).
+    func run(descriptor: Int32, byteCount: Int) -> (XMLCheckResult, readError: Int32?) {
+        if let refusal = refusal(byteCount: byteCount) {
+            return (refusal, nil)
+        }
+        let source = ChunkSource(.descriptor(descriptor))
+        return (run(source, isDecodedText: false), source.readError)
+    }
+
+    /// The result for a document over the size cap, which is not parsed; nil when it is not over.
+    private func refusal(byteCount: Int) -> XMLCheckResult? {
+        let limit = min(max(0, maximumInputSize), Int(Int32.max))
+        guard byteCount > limit else {
+            return nil
+        }
+        return XMLCheckResult(
+            documentName: documentName, requirement: requirement,
+            outcome: .inputTooLarge(byteCount: byteCount, limit: limit),
+            diagnostics: [Diagnostic(
+                file: documentName, line: 0, column: 0, severity: .error,
+                message: "document is \(byteCount) bytes; documents over \(limit) bytes are not checked"
+            )]
+        )
+    }
+
+    private func run(_ source: ChunkSource, isDecodedText: Bool) -> XMLCheckResult {
         LibXML2Runtime.exclusively {
             let session: ParseSession
             switch check {
@@ -86,7 +111,7 @@ struct XMLParse {
                     return session.contextUnavailableResult(requirement: requirement)
                 }
                 let verdict = context.read(
-                    buffer, options: options | (isDecodedText ? Int32(XML_PARSE_IGNORE_ENC.rawValue) : 0)
+                    source, options: options | (isDecodedText ? Int32(XML_PARSE_IGNORE_ENC.rawValue) : 0)
                 )
                 return session.result(
                     requirement: requirement, parsedDocument: verdict.parsedDocument,

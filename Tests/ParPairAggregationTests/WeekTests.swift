@@ -75,6 +75,30 @@ import Testing
         #expect(result.days.count == 28)
     }
 
+    @Test func onlyTheLastDaysCanBeSummarizedOneByOne() throws {
+        var f = Fixtures("Europe/Berlin")
+        var logs: [LogRecord] = []
+        for day in 3...30 { logs.append(f.diaper(.wet, f.at(2024, 6, day, 9))) }
+        let today = CivilDate(year: 2024, month: 6, day: 26)  // day 23
+        var options = f.options(today: today)
+        let all = Aggregator.aggregate(babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: options, logs: logs).babies[0]
+        options.days = .last(5)
+        let last = Aggregator.aggregate(babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: options, logs: logs).babies[0]
+        #expect(all.days.map(\.day) == Array(0...23))
+        #expect(last.days.map(\.day) == [19, 20, 21, 22, 23])
+        #expect(last.days == Array(all.days.suffix(5)))
+        #expect(last.weeks == all.weeks)
+        #expect(last.timeline == all.timeline)
+        #expect(last.findings == all.findings)
+        options.days = .last(100)
+        let more = Aggregator.aggregate(babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: options, logs: logs).babies[0]
+        #expect(more.days == all.days)
+        options.days = .last(0)
+        let none = Aggregator.aggregate(babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: options, logs: logs).babies[0]
+        #expect(none.days.isEmpty)
+        #expect(none.weeks == all.weeks)
+    }
+
     @Test func lastWeeksEndWithTheWeekOfToday() throws {
         var f = Fixtures("Europe/Berlin")
         var logs: [LogRecord] = []

@@ -39,6 +39,17 @@ enum ReportOutput: String, CaseIterable, Sendable, CustomStringConvertible {
         case .events: preconditionFailure("handled above")
         }
         let template = try ReportTemplate(builtIn: templateName)
+        return try Self.render(store: store, format: format, template: template, options: options, redact: redact, baby: baby)
+    }
+
+    /// Renders with a given template; days are aggregated as the command does (only the last ones
+    /// unless the template reads `daily_rows`), or as `days` says.
+    static func render(
+        store: String, format: ReportFormat, template: ReportTemplate, options: AggregationOptions,
+        days: DaySelection? = nil, redact: Bool = false, baby: String? = nil
+    ) throws -> String {
+        var options = options
+        options.days = days ?? template.aggregationDays
         return try StoreReader.withReader(path: store) { reader in
             let result = try StoreAggregation.run(reader: reader, options: options, baby: baby)
             let settings = ReportSettings(

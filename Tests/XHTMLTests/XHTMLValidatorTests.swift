@@ -179,6 +179,27 @@ import XHTML
         #expect(result.outcome == .passed, "\(result)")
     }
 
+    @Test func filesAreReadInChunksWithTheSameVerdict() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xhtml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Long enough to take many reads; the problem is near the end (position read off xmllint).
+        let rows = String(repeating: "<p>row</p>\n", count: 20_000)
+        let document = SampleDocument.strict(body: rows + "<p><div>late</div></p>")
+        let file = folder.appendingPathComponent("big.html")
+        try document.write(to: file, atomically: true, encoding: .utf8)
+        let fromFile = try validator.validate(fileAt: file.path, name: "big.html")
+        #expect(fromFile.diagnostics.map(ExpectedProblem.init) == [
+            ExpectedProblem(20_007, 23, "Element div is not declared in p list of possible children"),
+        ])
+        #expect(fromFile.diagnostics == validator.validate(document, name: "big.html").diagnostics)
+
+        let missing = folder.appendingPathComponent("missing.html").path
+        let error = try #require(throws: XMLFileError.self) { try validator.validate(fileAt: missing, name: "x") }
+        #expect(error.description == "\(missing): cannot read: No such file or directory")
+        #expect(throws: XMLFileError.self) { try validator.validate(fileAt: folder.path, name: "x") }
+    }
+
     @Test func emptyDocumentFails() throws {
         let result = validator.validate("", name: "empty.html")
         #expect(result.outcome == .failed)

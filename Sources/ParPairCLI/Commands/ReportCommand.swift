@@ -43,12 +43,29 @@ enum ReportCommand: Subcommand {
         let output = OutputFile(path: try parsed.value("--output") ?? "-")
         let format = try format(parsed, output: output, command: name)
         let template = try loadTemplate(parsed, format: format, builtIn: format.defaultTemplate)
-        let text = try StoreReader.withReader(path: path) { reader in
-            let result = try StoreAggregation.run(reader: reader, options: settings.options, baby: settings.baby)
-            return try ReportRendering.render(result, format: format, template: template, settings: ReportSettings(
-                redact: parsed.flag("--redact"), storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent, toolVersion: ParPairCommand.version))
+        let render = { (sink: inout DescriptorSink) throws -> Void in
+            try StoreReader.withReader(path: path) { reader in
+                var options = settings.options
+                options.days = template.aggregationDays
+                let result = try StoreAggregation.run(reader: reader, options: options, baby: settings.baby)
+                let reportSettings = ReportSettings(
+                    redact: parsed.flag("--redact"),
+                    storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
+                    toolVersion: ParPairCommand.version)
+                if output.isStandardOutput, format == .html {
+                    // Nothing reaches standard output before the whole document is proven valid.
+                    sink.write(try ReportRendering.render(
+                        result, format: format, template: template, settings: reportSettings))
+                } else {
+                    try ReportRendering.render(
+                        result, format: format, template: template, settings: reportSettings, into: &sink)
+                }
+            }
         }
-        try output.write(text)
+        // A file is rendered straight into its temporary file and validated from there before it
+        // replaces anything: a large report is never held in memory whole.
+        let name = template.template.name
+        try output.stream(check: format == .html ? { try ReportRendering.validateXHTML(fileAt: $0, name: name) } : nil, render)
     }
 
     /// `--format`, else the output file's extension, else HTML.

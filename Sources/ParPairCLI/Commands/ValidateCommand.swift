@@ -17,13 +17,20 @@ enum ValidateCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) throws {
         let parsed = try Arguments(arguments, command: name, options: [])
         let path = try parsed.positionals("FILE")[0]
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            throw GeneralError(exists ? "\(path): cannot read \(isFolder.boolValue ? "a folder" : "the file")" : "\(path): no such file",
-                               exitCode: .noInput)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw GeneralError("\(path): no such file", exitCode: .noInput)
         }
-        let result = XHTMLValidator().validate(Array(data), name: path)
+        guard !isFolder.boolValue else {
+            throw GeneralError("\(path): cannot read a folder", exitCode: .noInput)
+        }
+        // Read a chunk at a time: a large file is never held in memory whole.
+        let result: XMLCheckResult
+        do {
+            result = try XHTMLValidator().validate(fileAt: path, name: path)
+        } catch {
+            throw GeneralError(error.description, exitCode: .noInput)
+        }
         switch result.outcome {
         case .passed:
             console.out("\(path): valid XHTML 1.0 Strict\n")

@@ -11,15 +11,42 @@ public enum ReportRendering {
     public static func render(
         _ result: AggregationResult, format: ReportFormat, template: ReportTemplate, settings: ReportSettings
     ) throws -> String {
-        // The report data (charts included) is released before validation, which is the peak.
-        let text = try template.render(ReportData.make(result: result, settings: settings, charts: format == .html))
+        var text = ""
+        try render(result, format: format, template: template, settings: settings, into: &text)
         if format == .html { try validateXHTML(text, name: template.template.name) }
         return text
     }
 
+    /// Renders a report into `output` as it is made, so a large report is never held whole. HTML is
+    /// not validated here: validate what was written with ``validateXHTML(fileAt:name:)`` before it
+    /// replaces anything.
+    /// - Throws: `ReportError.template` for a template that fails.
+    public static func render(
+        _ result: AggregationResult, format: ReportFormat, template: ReportTemplate, settings: ReportSettings,
+        into output: inout some TextOutputStream
+    ) throws {
+        // The report data (charts included) is released before the HTML is validated.
+        try template.render(ReportData.make(result: result, settings: settings, charts: format == .html), into: &output)
+    }
+
     /// Validates a document as XHTML 1.0 Strict against the DTD from the system catalog, offline.
     public static func validateXHTML(_ text: String, name: String) throws {
-        let result = XHTMLValidator().validate(text, name: name)
+        try check(XHTMLValidator().validate(text, name: name), name: name)
+    }
+
+    /// Validates a written file as XHTML 1.0 Strict, reading it a chunk at a time.
+    /// - Parameter name: The template's name, used in messages (the file may be a temporary one).
+    public static func validateXHTML(fileAt path: String, name: String) throws {
+        let result: XMLCheckResult
+        do {
+            result = try XHTMLValidator().validate(fileAt: path, name: name)
+        } catch {
+            throw ReportError.unreadableOutput(error.description)
+        }
+        try check(result, name: name)
+    }
+
+    private static func check(_ result: XMLCheckResult, name: String) throws {
         switch result.outcome {
         case .passed:
             return

@@ -1,11 +1,22 @@
 import Foundation
 import Mustache
+import ParPairAggregation
 
 /// A report template, the built-in one or a user's file, with its partials: the user's folder first,
 /// then the built-in templates (so a user's template can extend `{{<report.html}}` and override one block).
 public struct ReportTemplate: Sendable {
     public let template: Template
     let partials: any PartialSource
+    /// Whether rendering may read `daily_rows` (a row for every day of the selected weeks): true for
+    /// a user's template, whose partials are only known while rendering, and for a built-in one that
+    /// names it, itself or through the built-in partials it includes. Other reports keep only the
+    /// days they show (see ``aggregationDays``), so a store covering years is not held day by day.
+    public let usesDailyRows: Bool
+
+    /// The days to aggregate one by one for this template.
+    public var aggregationDays: DaySelection {
+        usesDailyRows ? .all : .last(ReportData.lastDaysShown)
+    }
 
     /// The built-in template of that name (see `DefaultTemplates.all`).
     public init(builtIn name: String) throws {
@@ -18,6 +29,7 @@ public struct ReportTemplate: Sendable {
             throw ReportError.template("\(error)")
         }
         partials = DictionaryPartialSource(DefaultTemplates.all)
+        usesDailyRows = Self.builtInMentionsDailyRows(name, format: template.format)
     }
 
     /// A user's template file; partials are looked up beside it, then among the built-ins.
@@ -37,15 +49,46 @@ public struct ReportTemplate: Sendable {
             DirectoryPartialSource(directory: url.deletingLastPathComponent()),
             DictionaryPartialSource(DefaultTemplates.all),
         ])
+        usesDailyRows = true
+    }
+
+    /// Whether a built-in template or a built-in partial it includes (transitively) names
+    /// `daily_rows`. Anything that cannot be followed (changed delimiters, a dynamic partial name,
+    /// a partial that is not built in) counts as naming it.
+    static func builtInMentionsDailyRows(_ name: String, format: OutputFormat) -> Bool {
+        let builtIns = DictionaryPartialSource(DefaultTemplates.all)
+        var pending = [name]
+        var seen: Set<String> = []
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            guard let source = DefaultTemplates.all[next] ?? builtIns.partial(named: next, format: format)?.source else {
+                return true
+            }
+            if source.contains("daily_rows") || source.contains("{{=") { return true }
+            for tag in [">", "<"] {
+                for piece in source.components(separatedBy: "{{" + tag).dropFirst() {
+                    guard let end = piece.range(of: "}}") else { return true }
+                    let included = piece[..<end.lowerBound].trimmingCharacters(in: .whitespaces)
+                    if included.hasPrefix("*") { return true }
+                    pending.append(included)
+                }
+            }
+        }
+        return false
     }
 
     /// Renders the template; a missing partial is an error (strict mode).
     public func render(_ data: MustacheValue) throws -> String {
+        var output = ""
+        try render(data, into: &output)
+        return output
+    }
+
+    /// Renders the template into `output` as it goes.
+    public func render(_ data: MustacheValue, into output: inout some TextOutputStream) throws {
         do {
-            var output = ""
             try template.render(data, into: &output, options: RenderOptions(
                 format: template.format, partials: partials, missingPartials: .throwError))
-            return output
         } catch {
             throw ReportError.template("\(error)")
         }

@@ -214,8 +214,11 @@ public enum ReportData {
         return FixedDecimal.format(total / Double(days), decimals: decimals)
     }
 
+    /// How many days the "last days" table and the 24-hour chart show.
+    public static let lastDaysShown = 14
+
     static func lastDays(_ aggregate: BabyAggregate) -> [MustacheValue] {
-        let days = aggregate.days.suffix(14)
+        let days = aggregate.days.suffix(lastDaysShown)
         return days.map { day in
             let metrics = day.metrics
             let units = day.units

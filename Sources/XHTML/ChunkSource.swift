@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A document as libxml2's read callback sees it: bytes in memory or an open file, handed over a
+/// chunk at a time. Used on one thread, for one parse.
+final class ChunkSource {
+    enum Origin {
+        /// Bytes that stay alive for the whole parse.
+        case memory(UnsafeRawBufferPointer)
+        /// A file descriptor opened for reading, positioned at the start of the document.
+        case descriptor(Int32)
+    }
+
+    private let origin: Origin
+    private var offset = 0
+    /// `errno` of the first failed read, if any; libxml2 then reports the document as truncated.
+    private(set) var readError: Int32?
+
+    init(_ origin: Origin) {
+        self.origin = origin
+    }
+
+    /// Copies up to `length` bytes into `buffer`; returns how many, 0 at the end, -1 on error.
+    func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
+        let length = min(length, Int(Int32.max))
+        switch origin {
+        case .memory(let bytes):
+            let count = min(length, bytes.count - offset)
+            guard count > 0, let base = bytes.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
+            offset += count
+            return Int32(count)
+        case .descriptor(let descriptor):
+            while true {
+                let count = systemRead(descriptor, buffer, length)
+                if count >= 0 { return Int32(count) }
+                if errno == EINTR { continue }
+                readError = readError ?? errno
+                return -1
+            }
+        }
+    }
+}
+
+/// POSIX `read(2)`, named apart from ``ChunkSource/read(into:length:)``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #elseif canImport(Musl)
+    Musl.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
+}

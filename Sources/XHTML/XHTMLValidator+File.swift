@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension XHTMLValidator {
+    /// Validates a file, read a chunk at a time (a large report is never held in memory whole);
+    /// libxml2 detects the encoding from the byte order mark and the XML declaration.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - name: The name used in every diagnostic, such as `report.html`.
+    /// - Returns: Every problem found and the verdict.
+    /// - Throws: ``XMLFileError`` when the file cannot be opened or read.
+    public func validate(fileAt path: String, name: String) throws(XMLFileError) -> XMLCheckResult {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw XMLFileError(path: path, errorNumber: errno)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw XMLFileError(path: path, errorNumber: errno)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw XMLFileError(path: path, errorNumber: EISDIR, reason: "not a regular file")
+        }
+        let (result, readError) = parse(name: name).run(descriptor: descriptor, byteCount: Int(status.st_size))
+        if let readError {
+            throw XMLFileError(path: path, errorNumber: readError)
+        }
+        return result
+    }
+}
