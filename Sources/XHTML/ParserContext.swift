@@ -52,6 +52,7 @@ final class ParserContext {
             xmlSAX2EndElementNs(userData, localName, prefix, uri)
             if let ended {
                 ParserContext.pruneChildren(of: ended, in: context.pointee.myDoc)
+                ParserContext.pruneAttributes(of: ended, in: context.pointee.myDoc)
             }
         }
         handlers.pointee.resolveEntity = { userData, publicID, systemID in
@@ -120,6 +121,21 @@ final class ParserContext {
             }
             xmlUnlinkNode(current)
             xmlFreeNode(current)
+        }
+    }
+
+    /// Frees the attributes of an element that libxml2 has validated (it checks them, too, when
+    /// the element ends), except ID and IDREF ones: its parent's check needs only its name.
+    static func pruneAttributes(of element: xmlNodePtr, in document: xmlDocPtr?) {
+        guard element.pointee.type == XML_ELEMENT_NODE else {
+            return
+        }
+        var attribute = element.pointee.properties
+        while let current = attribute {
+            attribute = current.pointee.next
+            if xmlIsID(document, element, current) == 0, xmlIsRef(document, element, current) == 0 {
+                _ = xmlRemoveProp(current)
+            }
         }
     }
 

@@ -32,25 +32,35 @@ public enum StoreAggregation {
 
     /// Streams every table through a new aggregator, one table after the other (each finished
     /// before the next, so the ids remembered to find repeats are those of one table at a time).
+    /// Rows are read and decoded on a second thread while this one aggregates (``LogPipeline``).
     static func aggregate(
         reader: StoreReader, babies: [Baby], everyone: Bool, options: AggregationOptions, order: StreamOrder
     ) throws -> Aggregator {
         let selected = Set(babies.map(\.id))
         let aggregator = Aggregator(babies: babies, options: options)
-        func wanted(_ reference: BabyReference) -> Bool {
-            guard let id = reference.babyID else { return true }  // orphans are always reported
-            return everyone || selected.contains(id)
-        }
-        try reader.forEachFoodLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
-        aggregator.finishTable(.food)
-        try reader.forEachSleepLog(order: order) { if wanted($0.baby) { aggregator.add($0) } }
-        aggregator.finishTable(.sleep)
-        // Diapers and activities may come in any order: as stored, when food and sleep need no sort.
-        let anyOrder: StreamOrder = order == .startTimePerBaby ? .stored : order
-        try reader.forEachDiaperLog(order: anyOrder) { if wanted($0.baby) { aggregator.add($0) } }
-        aggregator.finishTable(.diaper)
-        try reader.forEachActivityLog(order: anyOrder) { if wanted($0.baby) { aggregator.add($0) } }
-        aggregator.finishTable(.activity)
+        try LogPipeline.run(reader, produce: { reader, sink in
+            func wanted(_ reference: BabyReference) -> Bool {
+                guard let id = reference.babyID else { return true }  // orphans are always reported
+                return everyone || selected.contains(id)
+            }
+            try reader.forEachFoodLog(order: order) { if wanted($0.baby) { sink.send(.food($0)) } }
+            sink.endTable(.food)
+            try reader.forEachSleepLog(order: order) { if wanted($0.baby) { sink.send(.sleep($0)) } }
+            sink.endTable(.sleep)
+            // Diapers and activities may come in any order: as stored, when food and sleep need no sort.
+            let anyOrder: StreamOrder = order == .startTimePerBaby ? .stored : order
+            try reader.forEachDiaperLog(order: anyOrder) { if wanted($0.baby) { sink.send(.diaper($0)) } }
+            sink.endTable(.diaper)
+            try reader.forEachActivityLog(order: anyOrder) { if wanted($0.baby) { sink.send(.activity($0)) } }
+            sink.endTable(.activity)
+        }, consume: { item in
+            switch item {
+            case .logs(let logs):
+                for log in logs { aggregator.add(log) }
+            case .endOfTable(let kind):
+                aggregator.finishTable(kind)
+            }
+        })
         return aggregator
     }
 
