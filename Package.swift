@@ -61,7 +61,7 @@ let package = Package(
         // Benchmarks print figures (`swift run -c release parpair-bench --help`); they are not timed tests.
         .executableTarget(
             name: "parpair-bench",
-            dependencies: ["Mustache", "ParPairStore", "ParPairAggregation"],
+            dependencies: ["Mustache", "ParPairStore", "ParPairAggregation", "ParPairReport"],
             path: "Tests/Benchmarks"
         ),
 

@@ -4,8 +4,9 @@ import ParPairModel
 /// Folds logs into day and week totals as a reader steps through them, one pass per table.
 ///
 /// Memory grows with the number of weeks that hold logs, not with the number of logs (apart from
-/// `DuplicateIDCheck.fingerprints`, which remembers 8–16 bytes per log until `finishTable(_:)` is
-/// called for its kind; pass `.known` to avoid it).
+/// `DuplicateIDCheck.fingerprints`, which remembers 8–16 bytes per log of the table being read until
+/// `finishTable(_:)` is called for its kind, 8–10 when `beginTable(_:expectedLogs:)` gave its size;
+/// pass `.known` to avoid it).
 ///
 /// **Order.** Food logs and sleep logs of each baby must arrive in start order (ties in any order), as
 /// the store reader delivers them (`ORDER BY ZSTARTTIME, Z_PK`): feed gaps and the merging of
@@ -59,6 +60,12 @@ public final class Aggregator {
 
     /// How many logs were left out so far because an earlier log of the same kind had their id.
     public var repeatedIDs: Int { duplicates.repeats }
+
+    /// Says that the logs of `kind` come next and about how many there are (a table's row count),
+    /// so the memory that finds repeated ids is allocated once, at its final size. Optional.
+    public func beginTable(_ kind: LogKind, expectedLogs: Int) {
+        duplicates.expect(expectedLogs, of: kind)
+    }
 
     /// Says that every log of `kind` has been added (its table is read), which frees the memory used
     /// to find repeated ids of that kind. Adding a log of that kind afterwards is a programming error.

@@ -43,6 +43,14 @@ struct DuplicateTracker {
         return repeated
     }
 
+    /// Sizes the fingerprints of a kind for `count` ids before the first is read, so the set is
+    /// allocated once instead of doubling (which briefly holds both sizes) on the way.
+    mutating func expect(_ count: Int, of kind: LogKind) {
+        let slot = DuplicateTracker.slot(kind)
+        guard fingerprints != nil, !finished[slot], fingerprints![slot].isEmpty else { return }
+        fingerprints![slot] = IDFingerprintSet(capacity: IDFingerprintSet.capacity(for: count))
+    }
+
     /// Forgets the ids of a kind whose logs have all been added; adding another is a programming error.
     mutating func finish(_ kind: LogKind) {
         let slot = DuplicateTracker.slot(kind)

@@ -1,7 +1,7 @@
 import Foundation
 import ParPairModel
 
-/// A set of 64-bit fingerprints of log ids, in one flat open-addressing table (linear probing, load ≤ ¾).
+/// A set of 64-bit fingerprints of log ids, in one flat open-addressing table (linear probing, load ≤ ⅘).
 ///
 /// A fingerprint mixes all 128 bits of the id with the log kind, so ids that differ in either half
 /// never collide by construction of the mix; two random ids share a fingerprint with probability
@@ -15,10 +15,27 @@ struct IDFingerprintSet {
         slots = [UInt64](repeating: 0, count: capacity)
     }
 
+    /// The largest table sized in advance: 2²² slots, 32 MiB (a row count is only a hint; a larger
+    /// table still grows as ids arrive).
+    static let largestPresize = 1 << 22
+
+    /// Whether nothing was inserted.
+    var isEmpty: Bool { count == 0 }
+
+    /// The smallest power-of-two capacity that holds `count` fingerprints within the load limit.
+    static func capacity(for count: Int) -> Int {
+        var capacity = 1024
+        while capacity < largestPresize, !fits(max(0, count), in: capacity) { capacity *= 2 }
+        return capacity
+    }
+
+    /// Whether `count` fingerprints stay within the load limit of ⅘ in `capacity` slots.
+    private static func fits(_ count: Int, in capacity: Int) -> Bool { count <= capacity - capacity / 5 }
+
     /// Inserts a fingerprint; false when it was already there.
     mutating func insert(_ fingerprint: UInt64) -> Bool {
         let value = fingerprint == 0 ? 1 : fingerprint  // 0 marks an empty slot
-        if (count + 1) * 4 > slots.count * 3 { grow() }
+        if !Self.fits(count + 1, in: slots.count) { grow() }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: value >> 20) & mask
         while true {

@@ -111,7 +111,7 @@ extension StoreReader {
             orphanLogs: orphanLogs, warnings: warnings)
     }
 
-    private func count(_ sql: String) throws -> Int {
+    func count(_ sql: String) throws -> Int {
         Int(try database.fetchAll(sql).first?.first?.integerValue ?? 0)
     }
 }

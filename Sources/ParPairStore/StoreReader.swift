@@ -176,6 +176,13 @@ public final class StoreReader {
         try stream(ActivityLogDecoder.self, order: order, body)
     }
 
+    /// How many rows the table of `kind` holds (0 when it is absent): what a consumer of the
+    /// stream can size itself for. SQLite counts them from the table's smallest index.
+    public func rowCount(of kind: LogKind) throws -> Int {
+        guard let layout = layouts[kind] else { return 0 }
+        return try readingSQLite { try count("SELECT count(*) FROM \(layout.quotedTable)") }
+    }
+
     /// Calls `body` with every log of every kind in one chronological stream: by start time (a
     /// diaper's time), then kind (food, sleep, diaper, activity), then `Z_PK`. The four tables are
     /// read side by side and merged, so memory stays constant.

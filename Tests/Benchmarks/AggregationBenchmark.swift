@@ -1,6 +1,7 @@
 import Foundation
 import ParPairAggregation
 import ParPairModel
+import ParPairReport
 import ParPairStore
 
 /// Aggregates synthetic logs, or the logs of a store, and prints time and peak memory.
@@ -14,8 +15,9 @@ import ParPairStore
 ///
 /// With `--store`, the store is read twice through `StoreReader`, in the orders the report uses
 /// (food and sleep in each baby's start order, diapers and activities as stored): once decoding
-/// only, once folding into an `Aggregator`, so reading and aggregating are timed apart (snapshot
-/// copy included in both). Zone and today default to UTC and 2026-11-20, the sample's last day.
+/// only, once through `StoreAggregation` as every command does (rows decoded on one thread and
+/// folded into an `Aggregator` on another), so "aggregate s" is what aggregating adds to reading
+/// (snapshot copy included in both). Zone and today default to UTC and 2026-11-20, the sample's last day.
 ///
 /// Logs are generated on the fly, in the reader's order (one table after the other, each by start time,
 /// babies interleaved), so the generator holds no logs and the peak memory is the aggregator's. The
@@ -113,10 +115,12 @@ enum AggregationBenchmark {
         // Generation alone, consumed into a checksum so it is not optimised away.
         var checksum = 0.0
         var generated = 0
+        var perKind: [LogKind: Int] = [:]
         let generateStart = DispatchTime.now()
         generator.forEach { record in
             checksum += record.start.timeIntervalSinceReferenceDate + Double(record.id.uuid.15)
             generated += 1
+            perKind[record.kind, default: 0] += 1
         }
         let generateSeconds = seconds(since: generateStart)
 
@@ -124,7 +128,18 @@ enum AggregationBenchmark {
         let aggregator = Aggregator(
             babies: generator.babies, options: options, duplicateCheck: knownDuplicates ? .known([:]) : .fingerprints)
         let start = DispatchTime.now()
-        generator.forEach { aggregator.add($0) }
+        // Table by table, as StoreAggregation streams a store: each announced with its row count and
+        // finished before the next, so one table's ids are remembered at a time.
+        var current: LogKind?
+        generator.forEach { record in
+            if record.kind != current {
+                if let current { aggregator.finishTable(current) }
+                current = record.kind
+                aggregator.beginTable(record.kind, expectedLogs: perKind[record.kind] ?? 0)
+            }
+            aggregator.add(record)
+        }
+        if let current { aggregator.finishTable(current) }
         let result: AggregationResult
         do {
             result = try aggregator.finish()
@@ -164,17 +179,9 @@ enum AggregationBenchmark {
             }
             let readSeconds = seconds(since: readStart)
             let start = DispatchTime.now()
-            let result = try StoreReader.withReader(path: path) { reader -> AggregationResult in
-                let aggregator = Aggregator(babies: reader.babies, options: options)
-                try reader.forEachFoodLog(order: .startTimePerBaby) { aggregator.add($0) }
-                aggregator.finishTable(.food)
-                try reader.forEachSleepLog(order: .startTimePerBaby) { aggregator.add($0) }
-                aggregator.finishTable(.sleep)
-                try reader.forEachDiaperLog(order: .stored) { aggregator.add($0) }
-                aggregator.finishTable(.diaper)
-                try reader.forEachActivityLog(order: .stored) { aggregator.add($0) }
-                aggregator.finishTable(.activity)
-                return try aggregator.finish()
+            // What every command does: rows decoded on one thread, aggregated on another.
+            let result = try StoreReader.withReader(path: path) { reader in
+                try StoreAggregation.run(reader: reader, options: options)
             }
             let totalSeconds = seconds(since: start)
             let weeks = result.babies.reduce(0) { $0 + $1.weeks.count }

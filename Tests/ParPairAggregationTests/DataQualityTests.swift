@@ -176,6 +176,24 @@ import Testing
         #expect(week.number("sleep_h") == 1)
     }
 
+    /// A table's row count sizes the id set up front; any count, even a wrong or absurd one, finds
+    /// the same repeats (a larger table still grows as ids arrive).
+    @Test(arguments: [0, 2, 3, 5_000, -7, Int.max])
+    func tablesAnnouncedWithARowCountFindTheSameRepeats(_ rows: Int) throws {
+        var f = Fixtures("Europe/Berlin")
+        var diapers = (0..<3_000).map { f.diaper(.wet, f.at(2024, 6, 4, 8).addingTimeInterval(Double($0) * 60)) }
+        diapers.append(f.diaper(.dirty, f.at(2024, 6, 5, 8), id: diapers[17].id))
+        let aggregator = Aggregator(babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: f.options(today: Self.today))
+        aggregator.beginTable(.diaper, expectedLogs: rows)
+        for case .diaper(let log) in diapers { aggregator.add(log) }
+        aggregator.finishTable(.diaper)
+        let baby = try aggregator.finish().babies[0]
+        #expect(baby.rules() == ["duplicate_id"])
+        #expect(baby.findings[0].logID == diapers[17].id)
+        #expect(aggregator.repeatedIDs == 1)
+        #expect(baby.week(0)?.number("diapers") == 3_000)
+    }
+
     @Test func duplicatesKnownToTheReader() throws {
         var f = Fixtures("Europe/Berlin")
         let first = f.diaper(.wet, f.at(2024, 6, 4, 8))

@@ -12,6 +12,8 @@ import ParPairModel
 enum LogPipeline {
     /// What travels from the producer to the consumer.
     enum Item: Sendable {
+        /// The logs of a table come next; it holds this many rows.
+        case startOfTable(LogKind, rows: Int)
         case logs([LogRecord])
         case endOfTable(LogKind)
     }
@@ -35,6 +37,11 @@ enum LogPipeline {
         mutating func send(_ log: LogRecord) {
             batch.append(log)
             if batch.count == LogPipeline.batchSize { flush() }
+        }
+
+        mutating func startTable(_ kind: LogKind, rows: Int) {
+            flush()
+            channel.put(.startOfTable(kind, rows: rows))
         }
 
         mutating func endTable(_ kind: LogKind) {

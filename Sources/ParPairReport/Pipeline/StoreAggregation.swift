@@ -43,18 +43,21 @@ public enum StoreAggregation {
                 guard let id = reference.babyID else { return true }  // orphans are always reported
                 return everyone || selected.contains(id)
             }
-            try reader.forEachFoodLog(order: order) { if wanted($0.baby) { sink.send(.food($0)) } }
-            sink.endTable(.food)
-            try reader.forEachSleepLog(order: order) { if wanted($0.baby) { sink.send(.sleep($0)) } }
-            sink.endTable(.sleep)
+            func table(_ kind: LogKind, _ read: (_ send: (LogRecord) -> Void) throws -> Void) throws {
+                sink.startTable(kind, rows: try reader.rowCount(of: kind))
+                try read { if wanted($0.baby) { sink.send($0) } }
+                sink.endTable(kind)
+            }
+            try table(.food) { send in try reader.forEachFoodLog(order: order) { send(.food($0)) } }
+            try table(.sleep) { send in try reader.forEachSleepLog(order: order) { send(.sleep($0)) } }
             // Diapers and activities may come in any order: as stored, when food and sleep need no sort.
             let anyOrder: StreamOrder = order == .startTimePerBaby ? .stored : order
-            try reader.forEachDiaperLog(order: anyOrder) { if wanted($0.baby) { sink.send(.diaper($0)) } }
-            sink.endTable(.diaper)
-            try reader.forEachActivityLog(order: anyOrder) { if wanted($0.baby) { sink.send(.activity($0)) } }
-            sink.endTable(.activity)
+            try table(.diaper) { send in try reader.forEachDiaperLog(order: anyOrder) { send(.diaper($0)) } }
+            try table(.activity) { send in try reader.forEachActivityLog(order: anyOrder) { send(.activity($0)) } }
         }, consume: { item in
             switch item {
+            case .startOfTable(let kind, let rows):
+                aggregator.beginTable(kind, expectedLogs: rows)
             case .logs(let logs):
                 for log in logs { aggregator.add(log) }
             case .endOfTable(let kind):
