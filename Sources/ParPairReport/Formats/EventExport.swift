@@ -27,6 +27,8 @@ public enum EventExport {
             known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday).dayNumber)
         }
         sink.write(columns.joined(separator: ",") + "\r\n")
+        // Logs come in time order, so the zone's offset is looked up once per stretch between transitions.
+        var clock = LocalTimeCache(calendar: calendar)
         var line = ""
         try reader.forEachLog { record in
             var name = ""
@@ -34,12 +36,13 @@ public enum EventExport {
             if let id = record.baby.babyID {
                 guard let entry = known[id] else { return }  // another baby than --baby
                 name = entry.name
-                day = calendar.reportDate(of: record.start).dayNumber - entry.birthDay
+                let date = calendar.dayStartMinutes == 0 ? clock.civilDate(of: record.start) : calendar.reportDate(of: record.start)
+                day = date.dayNumber - entry.birthDay
             }
             let week = day.map { Age(days: $0).week }
             if let week, !selected(week, options: options, calendar: calendar, babies: babies, record: record) { return }
             line.removeAll(keepingCapacity: true)
-            appendRow(record, babyName: name, day: day, week: week, calendar: calendar, into: &line)
+            appendRow(record, babyName: name, day: day, week: week, clock: &clock, into: &line)
             sink.write(line)
         }
     }
@@ -56,7 +59,7 @@ public enum EventExport {
     }
 
     static func appendRow(
-        _ record: LogRecord, babyName: String, day: Int?, week: Int?, calendar: LifeCalendar, into line: inout String
+        _ record: LogRecord, babyName: String, day: Int?, week: Int?, clock: inout LocalTimeCache, into line: inout String
     ) {
         var amount: Double?
         var unit = ""
@@ -83,8 +86,8 @@ public enum EventExport {
             babyName,
             record.kind.rawValue,
             record.typeText ?? "",
-            calendar.iso8601(record.start),
-            end.map { calendar.iso8601($0) } ?? "",
+            clock.iso8601(record.start),
+            end.map { clock.iso8601($0) } ?? "",
             duration,
             amount.map(number) ?? "",
             unit,
@@ -96,7 +99,7 @@ public enum EventExport {
         ]
         for (index, field) in fields.enumerated() {
             if index > 0 { line += "," }
-            line += CSVEscaping.field(field)
+            CSVEscaping.write(field: field, to: &line)
         }
         line += "\r\n"
     }
