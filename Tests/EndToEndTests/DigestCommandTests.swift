@@ -54,7 +54,7 @@ struct DigestCommandTests {
         let written = try DigestTool.run(common + ["--eml", file] + Self.mail)
         #expect(written.status == 0)
         #expect(written.output == file + "\n")
-        #expect(piped.stdout == Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        #expect(piped.stdout == (try FileContents.bytes(atPath: file)))
         #expect(piped.output.hasPrefix("From: ParPair <parpair@example.org>\r\nTo: "))
     }
 

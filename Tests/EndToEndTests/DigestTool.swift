@@ -44,10 +44,13 @@ enum DigestTool {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (stdout, stderr) = try onThreadOfItsOwn {
+            try process.run()
+            let stdout = output.fileHandleForReading.readDataToEndOfFile()
+            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (stdout, stderr)
+        }
         return Outcome(status: process.terminationStatus, stdout: Array(stdout), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
@@ -66,7 +69,7 @@ enum DigestTool {
             let url = folder.appendingPathComponent(relative)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                files[relative] = try Data(contentsOf: url)
+                files[relative] = Data(try FileContents.bytes(atPath: url.path))
             }
         }
         return files

@@ -30,7 +30,7 @@ import Testing
     func binaryWritesTheGoldenFile(_ golden: Case) async throws {
         let folder = try WorkFolder()
         let url = PackageFiles.goldenFolder.appendingPathComponent(golden.file)
-        let expected = try #require(FileManager.default.contents(atPath: url.path), "no golden file \(url.path)")
+        let expected = try #require(try? FileContents.bytes(atPath: url.path), "no golden file \(url.path)")
         let run = try await BuiltTool.run(golden.arguments + PackageFiles.sampleSettings, in: folder)
         run.expectSuccess()
         let version = try await Self.version(in: folder)

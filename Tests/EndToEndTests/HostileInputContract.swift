@@ -58,7 +58,7 @@ enum HostileInputContract {
                 let text: String?
                 if let output {
                     #expect(produced == [command.outputName!], "output folder holds \(produced): \(run)", sourceLocation: sourceLocation)
-                    let data = (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()
+                    let data = Data((try? FileContents.bytes(atPath: output)) ?? [])
                     text = String(data: data, encoding: .utf8)
                 } else {
                     text = String(data: run.stdout, encoding: .utf8)

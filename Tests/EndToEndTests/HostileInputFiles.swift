@@ -33,7 +33,7 @@ final class HostileInputFiles: Sendable {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)  // does not follow links
             let type = attributes[.type] as? FileAttributeType
             if type == .typeRegular {
-                files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+                files[name] = Data(try FileContents.bytes(atPath: path))
             } else {
                 let target = type == .typeSymbolicLink ? (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) : nil
                 files[name] = Data("\(type?.rawValue ?? "unknown") \(target ?? "")".utf8)

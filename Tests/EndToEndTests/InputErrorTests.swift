@@ -56,7 +56,7 @@ import Testing
                 return path
             case .truncatedStore:
                 let path = folder.file("truncated.store")
-                let bytes = try Data(contentsOf: URL(fileURLWithPath: PackageFiles.sampleStore))
+                let bytes = Data(try FileContents.bytes(atPath: PackageFiles.sampleStore))
                 try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: path))
                 return path
             }

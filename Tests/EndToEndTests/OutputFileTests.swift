@@ -58,7 +58,7 @@ import Darwin
         run.expectFailure(65, mentioning: [failure.fragment])
         #expect(try folder.listing() == before, "no new file, no .partial- file")
         if targetExists {
-            #expect(try String(contentsOfFile: target, encoding: .utf8) == previous)
+            #expect(try FileContents.text(atPath: target) == previous)
         }
     }
 
@@ -79,7 +79,7 @@ import Darwin
         run.expectSuccess()
         #expect(run.stdout.isEmpty)
         #expect(try folder.listing() == ["report.md"])
-        let text = try String(contentsOfFile: folder.file("report.md"), encoding: .utf8)
+        let text = try FileContents.text(atPath: folder.file("report.md"))
         #expect(text.hasPrefix("# Feeding, sleep and diaper summary"), "the format follows the file's extension")
     }
 
@@ -136,7 +136,7 @@ import Darwin
         func snapshot() throws -> [String: Data] {
             var files: [String: Data] = [:]
             for name in try folder.listing("store") {
-                files[name] = try Data(contentsOf: URL(fileURLWithPath: store + "/" + name))
+                files[name] = Data(try FileContents.bytes(atPath: store + "/" + name))
             }
             return files
         }

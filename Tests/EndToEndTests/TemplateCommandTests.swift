@@ -51,8 +51,8 @@ import Testing
         let sources = try FileManager.default.contentsOfDirectory(atPath: templates).filter { !$0.hasPrefix(".") }.sorted()
         #expect(written == sources)
         for name in written {
-            let copy = try Data(contentsOf: URL(fileURLWithPath: target + "/" + name))
-            let source = try Data(contentsOf: URL(fileURLWithPath: templates + "/" + name))
+            let copy = try FileContents.bytes(atPath: target + "/" + name)
+            let source = try FileContents.bytes(atPath: templates + "/" + name)
             #expect(copy == source, "\(name) differs from Templates/\(name); rebuild?")
         }
 
@@ -60,7 +60,7 @@ import Testing
         let again = try await BuiltTool.run(["templates", "dump", target], in: folder)
         #expect(again.status == 0)
         #expect(again.stderr.contains("report.md.mustache exists; left as it is"))
-        #expect(try String(contentsOfFile: target + "/report.md.mustache", encoding: .utf8) == "my own")
+        #expect(try FileContents.text(atPath: target + "/report.md.mustache") == "my own")
     }
 
     @Test func checkNamesAnUnknownTagWithLineAndColumn() async throws {

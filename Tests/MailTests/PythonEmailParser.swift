@@ -128,10 +128,13 @@ print(json.dumps({
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (stdout, stderr) = try onThreadOfItsOwn {
+            try process.run()
+            let stdout = output.fileHandleForReading.readDataToEndOfFile()
+            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (stdout, stderr)
+        }
         guard process.terminationStatus == 0 else {
             throw Failure(description: "python3 exited with \(process.terminationStatus): \(String(decoding: stderr, as: UTF8.self))")
         }

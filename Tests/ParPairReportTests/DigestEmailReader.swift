@@ -96,12 +96,15 @@ print(json.dumps({
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(message))
-        try input.fileHandleForWriting.close()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (stdout, stderr) = try onThreadOfItsOwn {
+            try process.run()
+            input.fileHandleForWriting.write(Data(message))
+            try input.fileHandleForWriting.close()
+            let stdout = output.fileHandleForReading.readDataToEndOfFile()
+            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (stdout, stderr)
+        }
         guard process.terminationStatus == 0 else {
             throw Failure(description: "python3 failed (\(process.terminationStatus)): \(String(decoding: stderr, as: UTF8.self))")
         }
