@@ -65,18 +65,23 @@ let package = Package(
             path: "Tests/Benchmarks"
         ),
 
+        // Helpers more than one test target needs (test targets cannot import each other).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML"]),
-        .testTarget(name: "MailTests", dependencies: ["Mail"]),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "TestSupport"]),
         .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel"]),
         .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "SQLite"]),
         .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore"]),
         .testTarget(
             name: "ParPairReportTests",
-            dependencies: ["ParPairReport", "ParPairStore", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail"],
+            dependencies: [
+                "ParPairReport", "ParPairStore", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail", "TestSupport",
+            ],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["parpair-report", "SQLite", "ParPairStore", "ParPairModel"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["parpair-report", "SQLite", "ParPairStore", "ParPairModel", "TestSupport"]),
     ]
 )

@@ -133,7 +133,7 @@ final class ParserContext {
         var attribute = element.pointee.properties
         while let current = attribute {
             attribute = current.pointee.next
-            if xmlIsID(document, element, current) == 0, xmlIsRef(document, element, current) == 0 {
+            if !isIdentity(current, of: element, in: document) {
                 _ = xmlRemoveProp(current)
             }
         }
@@ -142,12 +142,17 @@ final class ParserContext {
     private static func hasIdentityAttribute(_ element: xmlNodePtr, in document: xmlDocPtr?) -> Bool {
         var attribute = element.pointee.properties
         while let current = attribute {
-            if xmlIsID(document, element, current) != 0 || xmlIsRef(document, element, current) != 0 {
+            if isIdentity(current, of: element, in: document) {
                 return true
             }
             attribute = current.pointee.next
         }
         return false
+    }
+
+    /// Whether the DTD makes an attribute an ID or an IDREF(S), which libxml2's tables point at.
+    private static func isIdentity(_ attribute: xmlAttrPtr, of element: xmlNodePtr, in document: xmlDocPtr?) -> Bool {
+        xmlIsID(document, element, attribute) != 0 || xmlIsRef(document, element, attribute) != 0
     }
 
     /// Where the parser is reading now: line and column from 1, or 0 when unknown.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `parpair-report` the way cron does: under `env -i` (no HOME, PATH, TZ or locale),
 /// from `/`, with standard input from /dev/null and pipes for output, so no terminal is involved.

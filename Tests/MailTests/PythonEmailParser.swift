@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Parses messages with Python's standard `email` package (policy.default), an independent reader
 /// that tells us whether real mail software gets back what we put in.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Reads a message with Python's standard `email` package (`email.policy.default`): an independent
 /// parser that says whether mail software gets back what the digest put in.

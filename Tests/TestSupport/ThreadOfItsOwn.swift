@@ -13,7 +13,7 @@ import Darwin
 /// runner's pool outlives the run, and since the run loop points at the table only through encoded
 /// reference-count bits, LeakSanitizer reported the table as leaked; a thread that ends takes its run
 /// loop and the table with it.
-func onThreadOfItsOwn<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+public func onThreadOfItsOwn<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
     var result: Result<T, Failure>?
     withoutActuallyEscaping(body) { body in
         let context = Unmanaged.passRetained(ThreadWork { result = Result(catching: body) }).toOpaque()
