@@ -59,12 +59,8 @@ enum ExportCommand: Subcommand {
         }
         let template = try ReportCommand.loadTemplate(
             parsed, format: .csv, builtIn: table == "weekly" ? "report.csv.mustache" : "daily.csv.mustache")
-        let text = try StoreReader.withReader(path: path) { reader in
-            let result = try StoreAggregation.run(reader: reader, options: settings.options, baby: settings.baby)
-            return try ReportRendering.render(result, format: .csv, template: template, settings: ReportSettings(
-                redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
-                toolVersion: ParPairCommand.version))
-        }
-        try output.write(text)
+        try ReportCommand.write(
+            store: path, options: settings.options, baby: settings.baby, redact: redact,
+            format: .csv, template: template, to: output)
     }
 }

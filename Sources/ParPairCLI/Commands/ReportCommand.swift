@@ -1,4 +1,5 @@
 import Foundation
+import ParPairAggregation
 import ParPairReport
 import ParPairStore
 
@@ -43,29 +44,39 @@ enum ReportCommand: Subcommand {
         let output = OutputFile(path: try parsed.value("--output") ?? "-")
         let format = try format(parsed, output: output, command: name)
         let template = try loadTemplate(parsed, format: format, builtIn: format.defaultTemplate)
-        let render = { (sink: inout DescriptorSink) throws -> Void in
+        try write(
+            store: path, options: settings.options, baby: settings.baby, redact: parsed.flag("--redact"),
+            format: format, template: template, to: output)
+    }
+
+    /// Aggregates the store and writes the report. A file is rendered straight into its temporary
+    /// file and, for HTML, validated from there before it replaces anything, so a large report is
+    /// never held in memory whole; standard output gets the text only once all of it is rendered
+    /// (and valid), so a failure never leaves half a report anywhere.
+    static func write(
+        store path: String, options: AggregationOptions, baby: String?, redact: Bool,
+        format: ReportFormat, template: ReportTemplate, to output: OutputFile
+    ) throws {
+        func produce(_ render: (AggregationResult, ReportSettings) throws -> Void) throws {
             try StoreReader.withReader(path: path) { reader in
-                var options = settings.options
+                var options = options
                 options.days = template.aggregationDays
-                let result = try StoreAggregation.run(reader: reader, options: options, baby: settings.baby)
-                let reportSettings = ReportSettings(
-                    redact: parsed.flag("--redact"),
-                    storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
-                    toolVersion: ParPairCommand.version)
-                if output.isStandardOutput, format == .html {
-                    // Nothing reaches standard output before the whole document is proven valid.
-                    sink.write(try ReportRendering.render(
-                        result, format: format, template: template, settings: reportSettings))
-                } else {
-                    try ReportRendering.render(
-                        result, format: format, template: template, settings: reportSettings, into: &sink)
-                }
+                let result = try StoreAggregation.run(reader: reader, options: options, baby: baby)
+                try render(result, ReportSettings(
+                    redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
+                    toolVersion: ParPairCommand.version))
             }
         }
-        // A file is rendered straight into its temporary file and validated from there before it
-        // replaces anything: a large report is never held in memory whole.
+        if output.isStandardOutput {
+            var text = ""
+            try produce { text = try ReportRendering.render($0, format: format, template: template, settings: $1) }
+            try output.write(text)
+            return
+        }
         let name = template.template.name
-        try output.stream(check: format == .html ? { try ReportRendering.validateXHTML(fileAt: $0, name: name) } : nil, render)
+        try output.stream(check: format == .html ? { try ReportRendering.validateXHTML(fileAt: $0, name: name) } : nil) { sink in
+            try produce { try ReportRendering.render($0, format: format, template: template, settings: $1, into: &sink) }
+        }
     }
 
     /// `--format`, else the output file's extension, else HTML.
