@@ -19,6 +19,8 @@ import Darwin
         case invalidXHTML
         /// A user template that does not parse.
         case brokenTemplate
+        /// A user template that fails halfway through rendering, after output has begun.
+        case failsHalfway
         /// `--baby` names no baby in the store.
         case noSuchBaby
 
@@ -28,6 +30,7 @@ import Darwin
             switch self {
             case .invalidXHTML: "not valid XHTML 1.0 Strict"
             case .brokenTemplate: "mine.html.mustache"
+            case .failsHalfway: "no-such-partial"
             case .noSuchBaby: "nobody"
             }
         }
@@ -40,10 +43,28 @@ import Darwin
             case .brokenTemplate:
                 let template = try folder.write("mine.html.mustache", "{{#babies}}\n{{name}}\n{{/weeks}}\n")
                 return ["--template", template]
+            case .failsHalfway:
+                let template = try folder.write("mine.html.mustache", Self.halfwayTemplate)
+                return ["--template", template]
             case .noSuchBaby:
                 return ["--baby", "nobody"]
             }
         }
+
+        /// Writes a line for the first baby, then needs a partial that does not exist.
+        static let halfwayTemplate = "<p>{{today}}</p>\n{{#babies}}<p>{{name}}</p>{{#first}}{{/first}}{{^first}}{{>no-such-partial}}{{/first}}{{/babies}}\n"
+    }
+
+    /// Standard output cannot be replaced atomically, so it gets a report only once all of it is
+    /// rendered: a template failing halfway writes nothing there, in every format.
+    @Test(arguments: ["html", "csv", "md"])
+    func standardOutputGetsNothingFromARenderThatFailsHalfway(_ format: String) async throws {
+        let folder = try WorkFolder()
+        let template = try folder.write("mine.\(format).mustache", Failure.halfwayTemplate)
+        let run = try await BuiltTool.run(
+            Self.report + ["--template", template, "--format", format, "--output", "-"], in: folder)
+        run.expectFailure(65, mentioning: ["no-such-partial"])
+        #expect(run.stdout.isEmpty)
     }
 
     @Test(arguments: Failure.allCases, [false, true])
