@@ -151,6 +151,7 @@ final class ParseSession {
                     + "(document: \(parsedDocument), well-formed: \(wellFormed), valid: \(valid))"
             ))
         }
+        diagnostics = Self.inDocumentOrder(diagnostics)
         let outcome: XMLCheckResult.Outcome
         if documentTypeRejected {
             outcome = .failed
@@ -164,6 +165,19 @@ final class ParseSession {
         return XMLCheckResult(
             documentName: documentName, requirement: requirement, outcome: outcome, diagnostics: diagnostics
         )
+    }
+
+    /// Diagnostics by line and column, otherwise in the order they were raised. libxml2 reports
+    /// references to unknown IDs at the end, with a line but no column, by walking a hash table with
+    /// a random seed, so in a different order each time: those are ordered by message.
+    static func inDocumentOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { first, second in
+            let (a, b) = (first.element, second.element)
+            if a.line != b.line { return a.line < b.line }
+            if a.column != b.column { return a.column < b.column }
+            if a.column == 0, a.message != b.message { return a.message < b.message }
+            return first.offset < second.offset
+        }.map(\.element)
     }
 
     /// A result for a parse that could not start because libxml2 gave no parser context.

@@ -22,7 +22,8 @@ public struct XMLCheckResult: Sendable, CustomStringConvertible {
     public let requirement: String
     /// The verdict.
     public let outcome: Outcome
-    /// Every problem, errors and warnings, in the order libxml2 found them.
+    /// Every problem, errors and warnings, in document order (line, column), otherwise in the order
+    /// libxml2 raised them; the same document always gives the same list.
     public let diagnostics: [Diagnostic]
 
     init(documentName: String, requirement: String, outcome: Outcome, diagnostics: [Diagnostic]) {

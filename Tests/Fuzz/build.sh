@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 build=${FUZZ_BUILD:-/tmp/fuzz-build}
-all_harnesses=(mustache-parse-render csv-escape markdown-escape xhtml-escape)
+all_harnesses=(mustache-parse-render csv-escape markdown-escape xhtml-escape xhtml-validate)
 harnesses=("${all_harnesses[@]}")
 [ "$#" -gt 0 ] && harnesses=("$@")
 mkdir -p "$build"
@@ -28,6 +28,7 @@ sources_for() {
         csv-escape) echo CSVEscape.swift RFC4180Parser.swift FormulaRule.swift ;;
         markdown-escape) echo MarkdownEscape.swift MarkdownSyntax.swift ;;
         xhtml-escape) echo XHTMLEscape.swift ;;
+        xhtml-validate) echo XHTMLValidate.swift ;;
         *) echo "build.sh: unknown harness $1 (known: ${all_harnesses[*]})" >&2; exit 64 ;;
     esac
 }
@@ -48,7 +49,7 @@ build_module() {
 for harness in "${harnesses[@]}"; do sources_for "$harness" >/dev/null; done
 
 build_module Mustache
-if [[ " ${harnesses[*]} " == *" xhtml-escape "* ]]; then
+if [[ " ${harnesses[*]} " == *" xhtml-"* ]]; then
     build_module XHTML -I Sources/CLibXML2 "${clang_flags[@]}"
 fi
 
@@ -56,7 +57,7 @@ for harness in "${harnesses[@]}"; do
     sources=(Tests/Fuzz/Harnesses/FuzzInput.swift)
     for file in $(sources_for "$harness"); do sources+=("Tests/Fuzz/Harnesses/$file"); done
     libraries=(-lMustache)
-    if [ "$harness" = xhtml-escape ]; then
+    if [[ "$harness" == xhtml-* ]]; then
         libraries+=(-lXHTML -I Sources/CLibXML2 "${clang_flags[@]}" $libxml2_libs)
     fi
     # A harness is relinked when its files or a library it uses changed.

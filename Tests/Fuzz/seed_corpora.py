@@ -12,6 +12,7 @@ Input layouts (see each harness's documentation in Tests/Fuzz/Harnesses):
   csv-escape             option byte (bit 0: guard formulas), rows split by 0xFE, fields by 0xFF
   markdown-escape        option byte (bits 0-1: line break replacement), then the value
   xhtml-escape           the value
+  xhtml-validate         a whole document (its seeds are the files in Tests/Fuzz/seeds/xhtml-validate)
 """
 import hashlib
 import json
