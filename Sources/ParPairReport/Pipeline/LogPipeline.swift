@@ -7,7 +7,7 @@ import ParPairModel
 /// producer read them.
 ///
 /// The producer runs on a thread of its own and is the only one to touch what it reads from (the
-/// store reader) until ``run(produce:consume:)`` returns; the consumer runs on the calling thread.
+/// store reader) until ``run(_:produce:consume:)`` returns; the consumer runs on the calling thread.
 /// At most ``capacity`` batches wait between them, so memory stays bounded however large the store.
 enum LogPipeline {
     /// What travels from the producer to the consumer.
