@@ -1,11 +1,7 @@
-/// The running totals of one day while logs stream in; times in seconds, volumes in ml.
+/// The running totals of one day while logs stream in; times in seconds, volumes in ml, counts in
+/// 32 bits (a store of years holds one of these per day).
 struct DayTally {
-    var logged = false
-    var breastfeeds = 0
-    var formulaFeeds = 0
-    var pumpedMilkFeeds = 0
-    var solidsFeeds = 0
-    var otherFeeds = 0
+    // Doubles, then counts, then the flag: no padding between them (Swift keeps declaration order).
     var breastfeedingSeconds = 0.0
     var formulaMilliliters = 0.0
     var pumpedMilkMilliliters = 0.0
@@ -14,17 +10,23 @@ struct DayTally {
     var longestFeedGap = -1.0
     var sleepSeconds = 0.0
     var nightSleepSeconds = 0.0
-    var sleeps = 0
     /// Longest valid sleep session starting in this day; negative when none.
     var longestSleep = -1.0
-    var diapers = 0
-    var wet = 0
-    var dirty = 0
-    var mixed = 0
-    var dry = 0
     var tummyTimeSeconds = 0.0
     var activitySeconds = 0.0
-    var activities = 0
+    var breastfeeds: LogCount = 0
+    var formulaFeeds: LogCount = 0
+    var pumpedMilkFeeds: LogCount = 0
+    var solidsFeeds: LogCount = 0
+    var otherFeeds: LogCount = 0
+    var sleeps: LogCount = 0
+    var diapers: LogCount = 0
+    var wet: LogCount = 0
+    var dirty: LogCount = 0
+    var mixed: LogCount = 0
+    var dry: LogCount = 0
+    var activities: LogCount = 0
+    var logged = false
 
     /// The day's figures in the units of `LogMetrics`.
     var metrics: LogMetrics {
@@ -36,28 +38,28 @@ struct DayTally {
 
     /// Adds this day's totals to a week's (the feed gap is the week's own: gaps cross days).
     func add(to metrics: inout LogMetrics) {
-        metrics.breastfeeds += breastfeeds
-        metrics.formulaFeeds += formulaFeeds
-        metrics.pumpedMilkFeeds += pumpedMilkFeeds
-        metrics.solidsFeeds += solidsFeeds
-        metrics.otherFeeds += otherFeeds
+        metrics.breastfeeds += breastfeeds.value
+        metrics.formulaFeeds += formulaFeeds.value
+        metrics.pumpedMilkFeeds += pumpedMilkFeeds.value
+        metrics.solidsFeeds += solidsFeeds.value
+        metrics.otherFeeds += otherFeeds.value
         metrics.breastfeedingMinutes += breastfeedingSeconds / 60
         metrics.formulaMilliliters += formulaMilliliters
         metrics.pumpedMilkMilliliters += pumpedMilkMilliliters
         metrics.solidsGrams += solidsGrams
         metrics.sleepHours += sleepSeconds / 3600
         metrics.nightSleepHours += nightSleepSeconds / 3600
-        metrics.sleeps += sleeps
+        metrics.sleeps += sleeps.value
         if longestSleep >= 0 {
             metrics.longestSleepHours = max(metrics.longestSleepHours ?? 0, longestSleep / 3600)
         }
-        metrics.diapers += diapers
-        metrics.wet += wet
-        metrics.dirty += dirty
-        metrics.mixed += mixed
-        metrics.dry += dry
+        metrics.diapers += diapers.value
+        metrics.wet += wet.value
+        metrics.dirty += dirty.value
+        metrics.mixed += mixed.value
+        metrics.dry += dry.value
         metrics.tummyTimeMinutes += tummyTimeSeconds / 60
         metrics.activityMinutes += activitySeconds / 60
-        metrics.activities += activities
+        metrics.activities += activities.value
     }
 }
