@@ -9,10 +9,13 @@ struct LogCount: ExpressibleByIntegerLiteral {
     }
 
     /// The count.
-    var value: Int { Int(stored) }
+    var value: Int {
+        @inline(__always) get { Int(stored) }
+    }
 
+    @inline(__always)
     static func += (count: inout LogCount, amount: Int) {
-        let (sum, overflow) = count.stored.addingReportingOverflow(UInt32(clamping: amount))
+        let (sum, overflow) = count.stored.addingReportingOverflow(UInt32(truncatingIfNeeded: max(0, min(amount, Int(UInt32.max)))))
         count.stored = overflow ? .max : sum
     }
 }
