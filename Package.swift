@@ -71,9 +71,9 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "TestSupport"]),
-        .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel"]),
+        .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel", "TestSupport"]),
         .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "SQLite"]),
-        .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore"]),
+        .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore", "TestSupport"]),
         .testTarget(
             name: "ParPairReportTests",
             dependencies: [

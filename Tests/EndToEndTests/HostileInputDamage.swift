@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One way of damaging a valid sample store at the byte level: truncation, noise, a broken header.
@@ -79,7 +80,7 @@ struct HostileInputDamage: Sendable, CustomTestStringConvertible {
             let size = try HostileInputFiles.size(store)
             let start = page.offset(in: size) / pageSize * pageSize
             let offset = start == 0 ? 100 : start
-            var noise = HostileInputNoise(seed: seed)
+            var noise = SeededGenerator(seed: seed)
             try HostileInputFiles.overwrite(store, at: offset, with: noise.bytes(start + pageSize - offset))
             return store
         }
@@ -94,7 +95,7 @@ struct HostileInputDamage: Sendable, CustomTestStringConvertible {
             let frames = (try HostileInputFiles.size(wal) - 32) / walFrame
             let index = frame < 0 ? frames + frame : frame
             let offset = 32 + index * walFrame + (pageOnly ? 24 : 0)
-            var noise = HostileInputNoise(seed: seed)
+            var noise = SeededGenerator(seed: seed)
             try HostileInputFiles.overwrite(wal, at: offset, with: noise.bytes(pageOnly ? pageSize : walFrame))
             return store
         }
@@ -104,7 +105,7 @@ struct HostileInputDamage: Sendable, CustomTestStringConvertible {
     static func sprinkle(bursts: Int, seed: UInt64, alsoWAL: Bool = false) -> Self {
         Self(name: "\(bursts) 8-byte noise bursts over the store\(alsoWAL ? " and -wal" : "") (seed \(seed))",
              base: .withWAL, expected: .reportOrError) { store in
-            var noise = HostileInputNoise(seed: seed)
+            var noise = SeededGenerator(seed: seed)
             for file in alsoWAL ? [store, store + "-wal"] : [store] {
                 let size = try HostileInputFiles.size(file)
                 for _ in 0..<bursts {

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairModel
+import TestSupport
 
 /// A generated store: two babies with every kind of log, good and bad, around a daylight-saving change.
 ///

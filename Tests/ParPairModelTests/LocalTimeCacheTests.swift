@@ -1,5 +1,6 @@
 import Foundation
 import ParPairModel
+import TestSupport
 import Testing
 
 /// The fast local clock must say exactly what the calendar says, in rising order (an export) and in
@@ -14,7 +15,7 @@ import Testing
     func agreesWithTheCalendar(_ identifier: String) throws {
         let zone = try #require(TimeZone(identifier: identifier))
         let calendar = LifeCalendar(timeZone: zone)
-        var generator = SplitMix(seed: identifier.utf8.reduce(1) { $0 &* 31 &+ UInt64($1) })
+        var generator = SeededGenerator(seed: identifier.utf8.reduce(1) { $0 &* 31 &+ UInt64($1) })
         // 2005 to 2030 in uneven steps with fractional seconds, then the same instants shuffled.
         var instants: [Date] = []
         var seconds = 126_230_400.0 - 31_536_000 * 1  // 2004-12-31
@@ -50,18 +51,5 @@ import Testing
             #expect(cache.iso8601(instant) == calendar.iso8601(instant), "\(seconds)")
             #expect(cache.civilDate(of: instant) == calendar.civilDate(of: instant), "\(seconds)")
         }
-    }
-}
-
-/// SplitMix64, so the instants are the same on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
