@@ -41,18 +41,10 @@ enum DigestTool {
         process.arguments = ["-i"] + variables + [try executable().path] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: "/")
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let (stdout, stderr) = try onThreadOfItsOwn {
-            try process.run()
-            let stdout = output.fileHandleForReading.readDataToEndOfFile()
-            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (stdout, stderr)
-        }
-        return Outcome(status: process.terminationStatus, stdout: Array(stdout), stderr: String(decoding: stderr, as: UTF8.self))
+        let captured = try process.runCapturingOutput()
+        return Outcome(
+            status: process.terminationStatus, stdout: Array(captured.stdout),
+            stderr: String(decoding: captured.stderr, as: UTF8.self))
     }
 
     /// A new empty folder under the temporary directory, by absolute path.

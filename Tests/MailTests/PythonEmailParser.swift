@@ -125,20 +125,10 @@ print(json.dumps({
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try pythonPath())
         process.arguments = ["-c", script, file.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let (stdout, stderr) = try onThreadOfItsOwn {
-            try process.run()
-            let stdout = output.fileHandleForReading.readDataToEndOfFile()
-            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (stdout, stderr)
-        }
+        let captured = try process.runCapturingOutput()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "python3 exited with \(process.terminationStatus): \(String(decoding: stderr, as: UTF8.self))")
+            throw Failure(description: "python3 exited with \(process.terminationStatus): \(String(decoding: captured.stderr, as: UTF8.self))")
         }
-        return try JSONDecoder().decode(Parsed.self, from: stdout)
+        return try JSONDecoder().decode(Parsed.self, from: captured.stdout)
     }
 }

@@ -91,24 +91,10 @@ print(json.dumps({
         let process = Process()
         process.executableURL = try python()
         process.arguments = ["-c", script]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        let (stdout, stderr) = try onThreadOfItsOwn {
-            try process.run()
-            input.fileHandleForWriting.write(Data(message))
-            try input.fileHandleForWriting.close()
-            let stdout = output.fileHandleForReading.readDataToEndOfFile()
-            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (stdout, stderr)
-        }
+        let captured = try process.runCapturingOutput(input: message)
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "python3 failed (\(process.terminationStatus)): \(String(decoding: stderr, as: UTF8.self))")
+            throw Failure(description: "python3 failed (\(process.terminationStatus)): \(String(decoding: captured.stderr, as: UTF8.self))")
         }
-        return try JSONDecoder().decode(Message.self, from: stdout)
+        return try JSONDecoder().decode(Message.self, from: captured.stdout)
     }
 }
