@@ -112,15 +112,14 @@ final class ParserContext {
         guard element.pointee.type == XML_ELEMENT_NODE else {
             return
         }
-        var child = element.pointee.children
-        while let current = child {
-            child = current.pointee.next
-            if current.pointee.type == XML_ELEMENT_NODE,
-               current.pointee.children != nil || hasIdentityAttribute(current, in: document) {
-                continue
+        for child in siblings(from: element.pointee.children, next: { $0.pointee.next }) {
+            let keep = child.pointee.type == XML_ELEMENT_NODE && (child.pointee.children != nil
+                || siblings(from: child.pointee.properties, next: { $0.pointee.next })
+                    .contains { isIdentity($0, of: child, in: document) })
+            if !keep {
+                xmlUnlinkNode(child)
+                xmlFreeNode(child)
             }
-            xmlUnlinkNode(current)
-            xmlFreeNode(current)
         }
     }
 
@@ -130,24 +129,22 @@ final class ParserContext {
         guard element.pointee.type == XML_ELEMENT_NODE else {
             return
         }
-        var attribute = element.pointee.properties
-        while let current = attribute {
-            attribute = current.pointee.next
-            if !isIdentity(current, of: element, in: document) {
-                _ = xmlRemoveProp(current)
-            }
+        for attribute in siblings(from: element.pointee.properties, next: { $0.pointee.next })
+        where !isIdentity(attribute, of: element, in: document) {
+            _ = xmlRemoveProp(attribute)
         }
     }
 
-    private static func hasIdentityAttribute(_ element: xmlNodePtr, in document: xmlDocPtr?) -> Bool {
-        var attribute = element.pointee.properties
-        while let current = attribute {
-            if isIdentity(current, of: element, in: document) {
-                return true
-            }
-            attribute = current.pointee.next
+    /// A linked list of nodes or attributes; each next one is read before the current is handed
+    /// out, so the current one may be freed.
+    private static func siblings<Node>(
+        from first: UnsafeMutablePointer<Node>?, next: @escaping (UnsafeMutablePointer<Node>) -> UnsafeMutablePointer<Node>?
+    ) -> UnfoldSequence<UnsafeMutablePointer<Node>, UnsafeMutablePointer<Node>?> {
+        sequence(state: first) { current in
+            guard let node = current else { return nil }
+            current = next(node)
+            return node
         }
-        return false
     }
 
     /// Whether the DTD makes an attribute an ID or an IDREF(S), which libxml2's tables point at.
