@@ -1,4 +1,5 @@
 import Foundation
+import ParPairStore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -71,6 +72,21 @@ struct OutputFile {
             throw GeneralError("cannot replace \(path): \(Self.lastError())", exitCode: .cantCreate)
         }
         renamed = true
+    }
+
+    /// Refuses a destination that is one of the store's own files (the store, its `-wal`, `-shm` or
+    /// journal, however the path is spelled): the store is only ever read.
+    /// - Throws: `UsageError` naming the option.
+    func refuseStoreFiles(of storePath: String, option: String, command: String) throws {
+        guard !isStandardOutput, let location = try? StoreLocation(path: storePath), location.isOwnFile(path) else {
+            return
+        }
+        throw UsageError(Self.storeFileMessage(option: option, path: path), command: command)
+    }
+
+    /// Why a path that is one of the store's own files is refused.
+    static func storeFileMessage(option: String, path: String) -> String {
+        "option '\(option)': \(path) is one of the store's own files, and the store is only ever read; write elsewhere"
     }
 
     /// Writes a string as UTF-8, straight from its storage (a 10 MB report is not copied again).

@@ -41,6 +41,34 @@ public struct StoreLocation: Sendable, Hashable {
         storeFile = candidate
     }
 
+    /// The store's own files: the store, its write-ahead log, its shared-memory index and a rollback
+    /// journal. Nothing this tool writes may take the place of one of them.
+    public var ownFiles: [String] { [storeFile, walFile, shmFile, storeFile + "-journal"] }
+
+    /// Whether `path` names one of the store's own files, however it is spelled: the same file
+    /// (device and inode) when both exist, else the same path once the folders' links are resolved.
+    public func isOwnFile(_ path: String) -> Bool {
+        let target = try? POSIXFile.status(path)
+        let canonicalTarget = StoreLocation.canonical(path)
+        return ownFiles.contains { own in
+            if let target, let existing = try? POSIXFile.status(own) {
+                return target.device == existing.device && target.inode == existing.inode
+            }
+            return StoreLocation.canonical(own) == canonicalTarget
+        }
+    }
+
+    /// An absolute path with the folder's symbolic links and `.`/`..` resolved (the file itself
+    /// need not exist).
+    static func canonical(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = url.deletingLastPathComponent().path
+        let resolved = folder.withCString { realpath($0, nil) }
+        defer { free(resolved) }
+        let base = resolved.map { String(cString: $0) } ?? folder
+        return join(base, url.lastPathComponent)
+    }
+
     static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }

@@ -150,6 +150,30 @@ import Darwin
         #expect(try folder.listing().isEmpty)
     }
 
+    /// No output may take the place of one of the store's files, however its path is spelled: the
+    /// run stops before writing anything and every byte of the store stays.
+    @Test func anOutputThatIsOneOfTheStoresFilesIsRefused() async throws {
+        let folder = try WorkFolder()
+        let store = try folder.copySample()
+        try FileManager.default.createDirectory(atPath: store + "/sub", withIntermediateDirectories: true)
+        let storeFiles = ["default.store", "default.store-wal"]
+        let before = try storeFiles.map { try FileContents.bytes(atPath: store + "/" + $0) }
+        let digestMail = ["--from", "a@example.org", "--to", "b@example.org"]
+        for (arguments, option) in [
+            (["report", store, "--output", store + "/default.store"], "--output"),
+            (["report", store + "/default.store", "--format", "csv", "--output", store + "/sub/../default.store-wal"], "--output"),
+            (["report", store, "--format", "md", "--output", store + "/default.store-shm"], "--output"),
+            (["export", store, "--table", "events", "--output", store + "/default.store"], "--output"),
+            (["export", store, "--table", "weekly", "--output", store + "/default.store-journal"], "--output"),
+            (["digest", store, "--eml", store + "/default.store-wal"] + digestMail, "--eml"),
+        ] {
+            let run = try await BuiltTool.run(arguments + PackageFiles.sampleSettings, in: folder)
+            run.expectFailure(64, mentioning: [option, "one of the store's own files"])
+        }
+        #expect(try folder.listing("store") == ["default.store", "default.store-wal", "sub"])
+        #expect(try storeFiles.map { try FileContents.bytes(atPath: store + "/" + $0) } == before)
+    }
+
     /// The tool reads a private snapshot: the store's folder gains no file and no byte changes.
     @Test func readingLeavesTheStoreFolderUntouched() async throws {
         let folder = try WorkFolder()

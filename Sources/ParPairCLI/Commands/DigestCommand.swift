@@ -117,6 +117,10 @@ enum DigestCommand: Subcommand {
                 written.append(mail.destination.path)
             }
         }
+        if let location = try? StoreLocation(path: request.store), let clash = written.first(where: location.isOwnFile) {
+            let option = clash == request.mail?.destination.path ? "--eml" : "--out"
+            throw UsageError(OutputFile.storeFileMessage(option: option, path: clash), command: name)
+        }
         try files.write()
         if let message {
             try OutputFile(path: "-").write(message)

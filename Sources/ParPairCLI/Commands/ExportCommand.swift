@@ -46,6 +46,7 @@ enum ExportCommand: Subcommand {
         let settings = try AggregationArguments(parsed, command: name, environment: console.environment)
         let output = OutputFile(path: try parsed.value("--output") ?? "-")
         let redact = parsed.flag("--redact")
+        try output.refuseStoreFiles(of: path, option: "--output", command: name)
         if table == "events" {
             if try parsed.value("--template") != nil {
                 throw UsageError("--template applies to the weekly and daily tables only", command: name)

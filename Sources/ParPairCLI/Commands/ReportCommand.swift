@@ -44,6 +44,7 @@ enum ReportCommand: Subcommand {
         let output = OutputFile(path: try parsed.value("--output") ?? "-")
         let format = try format(parsed, output: output, command: name)
         let template = try loadTemplate(parsed, format: format, builtIn: format.defaultTemplate)
+        try output.refuseStoreFiles(of: path, option: "--output", command: name)
         try write(
             store: path, options: settings.options, baby: settings.baby, redact: parsed.flag("--redact"),
             format: format, template: template, to: output)
