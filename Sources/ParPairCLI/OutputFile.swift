@@ -129,7 +129,10 @@ struct DescriptorSink: TextOutputStream {
             string.withUTF8 { writeOut(UnsafeRawBufferPointer($0)) }
             return
         }
-        buffer.append(contentsOf: string.utf8)
+        // Copied in one piece from the string's storage; appending the UTF-8 view element by
+        // element cost a long export a sixth of its time.
+        let copied: Void? = string.utf8.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
+        if copied == nil { buffer.append(contentsOf: string.utf8) }
         if buffer.count >= 1 << 16 { drain() }
     }
 

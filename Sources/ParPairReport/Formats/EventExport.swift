@@ -29,7 +29,6 @@ public enum EventExport {
         sink.write(columns.joined(separator: ",") + "\r\n")
         // Logs come in time order, so the zone's offset is looked up once per stretch between transitions.
         var clock = LocalTimeCache(calendar: calendar)
-        var line = ""
         try reader.forEachLog { record in
             var name = ""
             var day: Int?
@@ -41,9 +40,7 @@ public enum EventExport {
             }
             let week = day.map { Age(days: $0).week }
             if let week, !selected(week, options: options, calendar: calendar, babies: babies, record: record) { return }
-            line.removeAll(keepingCapacity: true)
-            appendRow(record, babyName: name, day: day, week: week, clock: &clock, into: &line)
-            sink.write(line)
+            appendRow(record, babyName: name, day: day, week: week, clock: &clock, into: &sink)
         }
     }
 
@@ -59,7 +56,8 @@ public enum EventExport {
     }
 
     static func appendRow(
-        _ record: LogRecord, babyName: String, day: Int?, week: Int?, clock: inout LocalTimeCache, into line: inout String
+        _ record: LogRecord, babyName: String, day: Int?, week: Int?, clock: inout LocalTimeCache,
+        into line: inout some TextOutputStream
     ) {
         var amount: Double?
         var unit = ""
@@ -98,10 +96,10 @@ public enum EventExport {
             uuidText(record.id),
         ]
         for (index, field) in fields.enumerated() {
-            if index > 0 { line += "," }
+            if index > 0 { line.write(",") }
             CSVEscaping.write(field: field, to: &line)
         }
-        line += "\r\n"
+        line.write("\r\n")
     }
 
     /// `id.uuidString` (upper-case hex, 8-4-4-4-12), made without Foundation's formatted printing,
