@@ -115,56 +115,55 @@ public final class StoreWriter {
     /// writes that `Z_PK` as is. Returns the `Z_PK`.
     @discardableResult
     public func insert(_ log: FoodLog) throws -> Int64 {
-        let plan = try plan(StoreSchema.foodLog)
-        try bindRowID(log.rowID, plan)
-        try plan.bind(uuid: log.id, "id")
-        try plan.bind(enumeration: log.type, "type")
-        try plan.bind(double: log.amount, "amount")
-        try plan.bind(enumeration: log.feedingUnit, "feedingUnit")
-        try plan.bind(date: log.startTime, "startTime")
-        try plan.bind(date: log.endTime, "endTime")
-        try plan.bind(text: log.notes, "notes")
-        try bindBaby(log.baby, plan)
-        return try run(plan)
+        try insertLog(StoreSchema.foodLog, rowID: log.rowID, id: log.id, notes: log.notes, baby: log.baby) { plan in
+            try plan.bind(enumeration: log.type, "type")
+            try plan.bind(double: log.amount, "amount")
+            try plan.bind(enumeration: log.feedingUnit, "feedingUnit")
+            try plan.bind(date: log.startTime, "startTime")
+            try plan.bind(date: log.endTime, "endTime")
+        }
     }
 
     /// Inserts a sleep. Returns the `Z_PK`.
     @discardableResult
     public func insert(_ log: SleepLog) throws -> Int64 {
-        let plan = try plan(StoreSchema.sleepLog)
-        try bindRowID(log.rowID, plan)
-        try plan.bind(uuid: log.id, "id")
-        try plan.bind(date: log.startTime, "startTime")
-        try plan.bind(date: log.endTime, "endTime")
-        try plan.bind(text: log.notes, "notes")
-        try bindBaby(log.baby, plan)
-        return try run(plan)
+        try insertLog(StoreSchema.sleepLog, rowID: log.rowID, id: log.id, notes: log.notes, baby: log.baby) { plan in
+            try plan.bind(date: log.startTime, "startTime")
+            try plan.bind(date: log.endTime, "endTime")
+        }
     }
 
     /// Inserts a diaper change. Returns the `Z_PK`.
     @discardableResult
     public func insert(_ log: DiaperLog) throws -> Int64 {
-        let plan = try plan(StoreSchema.diaperLog)
-        try bindRowID(log.rowID, plan)
-        try plan.bind(uuid: log.id, "id")
-        try plan.bind(enumeration: log.type, "type")
-        try plan.bind(date: log.time, "time")
-        try plan.bind(text: log.notes, "notes")
-        try bindBaby(log.baby, plan)
-        return try run(plan)
+        try insertLog(StoreSchema.diaperLog, rowID: log.rowID, id: log.id, notes: log.notes, baby: log.baby) { plan in
+            try plan.bind(enumeration: log.type, "type")
+            try plan.bind(date: log.time, "time")
+        }
     }
 
     /// Inserts an activity. Returns the `Z_PK`.
     @discardableResult
     public func insert(_ log: ActivityLog) throws -> Int64 {
-        let plan = try plan(StoreSchema.activityLog)
-        try bindRowID(log.rowID, plan)
-        try plan.bind(uuid: log.id, "id")
-        try plan.bind(enumeration: log.type, "type")
-        try plan.bind(date: log.startTime, "startTime")
-        try plan.bind(date: log.endTime, "endTime")
-        try plan.bind(text: log.notes, "notes")
-        try bindBaby(log.baby, plan)
+        try insertLog(StoreSchema.activityLog, rowID: log.rowID, id: log.id, notes: log.notes, baby: log.baby) { plan in
+            try plan.bind(enumeration: log.type, "type")
+            try plan.bind(date: log.startTime, "startTime")
+            try plan.bind(date: log.endTime, "endTime")
+        }
+    }
+
+    /// What every log insert shares: the row id, the log's id, its notes and its baby around the
+    /// fields of its own kind.
+    private func insertLog(
+        _ mapping: EntityMapping, rowID: Int64, id: UUID, notes: String, baby: BabyReference,
+        _ bindFields: (InsertPlan) throws -> Void
+    ) throws -> Int64 {
+        let plan = try plan(mapping)
+        try bindRowID(rowID, plan)
+        try plan.bind(uuid: id, "id")
+        try bindFields(plan)
+        try plan.bind(text: notes, "notes")
+        try bindBaby(baby, plan)
         return try run(plan)
     }
 
