@@ -54,8 +54,17 @@ enum POSIXFile {
         guard count > 0 else { return [] }
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
+        let (bytes, error) = readBytes(descriptor, upTo: count)
+        if let error { throw Failure(path: path, operation: "read", code: error) }
+        return bytes
+    }
+
+    /// Up to `count` bytes from the current position: fewer only at the end of the file or on an
+    /// error, whose `errno` comes with them. Interrupted reads are retried.
+    private static func readBytes(_ descriptor: Int32, upTo count: Int) -> (bytes: [UInt8], error: Int32?) {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
+        var failure: Int32?
         while filled < count {
             let got = bytes.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
@@ -63,12 +72,13 @@ enum POSIXFile {
             }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw Failure(path: path, operation: "read", code: errno)
+                failure = errno
+                break
             }
             if got == 0 { break }
             filled += got
         }
-        return Array(bytes.prefix(filled))
+        return (Array(bytes.prefix(filled)), failure)
     }
 
     static func openForReading(_ path: String) throws -> Int32 {
@@ -178,18 +188,8 @@ enum POSIXFile {
     /// Exactly `count` bytes from the current position, or nil at the end of the file or on an error.
     static func readExactly(_ descriptor: Int32, count: Int) -> [UInt8]? {
         guard count > 0 else { return [] }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return read(descriptor, base + filled, count - filled)
-            }
-            if got < 0, errno == EINTR { continue }
-            if got <= 0 { return nil }
-            filled += got
-        }
-        return bytes
+        let (bytes, error) = readBytes(descriptor, upTo: count)
+        return error == nil && bytes.count == count ? bytes : nil
     }
 
     /// Removes a file; a missing file is fine.
