@@ -28,19 +28,7 @@ public enum DigestData {
         for digest in digests where !digest.isEmpty {
             for band in digest.current.references { sources[band.sourceName] = band.sourceURL }
         }
-        return .dictionary([
-            "tool_version": .string(run.settings.toolVersion),
-            "store_name": .string(run.settings.storeName),
-            "today": .string(options.today.description),
-            "timezone": .string(options.timeZone.identifier),
-            "units": .string(units.rawValue),
-            "volume_unit": .string(units.symbol),
-            "day_start": .string(options.dayStart.description),
-            "night": .string(options.night.description.replacingOccurrences(of: "-", with: "–")),
-            "redacted": .bool(run.settings.redact),
-            "sources": .array(sources.sorted { $0.key < $1.key }.map {
-                .dictionary(["name": .string($0.key), "url": .string($0.value)])
-            }),
+        return .dictionary(ReportData.commonKeys(options: options, settings: run.settings, sources: sources).merging([
             "has_sources": .bool(!sources.isEmpty),
             "daily_header": ReportData.header(DaySummary.columnNames(units: units)),
             "digests": .array(digests.enumerated().map { digest($1, index: $0, redact: run.settings.redact) }),
@@ -53,7 +41,7 @@ public enum DigestData {
                 ])
             }),
             "has_skipped": .bool(!skips.isEmpty),
-        ])
+        ]) { _, own in own })
     }
 
     static func digest(_ digest: BabyDigest, index: Int, redact: Bool) -> MustacheValue {

@@ -27,16 +27,7 @@ public enum ReportData {
             }
         }
         let orphans = result.storeFindings.map { finding($0, redactedName: nil) }
-        return .dictionary([
-            "tool_version": .string(settings.toolVersion),
-            "store_name": .string(settings.storeName),
-            "today": .string(options.today.description),
-            "timezone": .string(options.timeZone.identifier),
-            "units": .string(units.rawValue),
-            "volume_unit": .string(units.symbol),
-            "day_start": .string(options.dayStart.description),
-            "night": .string(options.night.description.replacingOccurrences(of: "-", with: "–")),
-            "redacted": .bool(settings.redact),
+        return .dictionary(commonKeys(options: options, settings: settings, sources: sources).merging([
             "babies": .array(babies),
             "several_babies": .bool(result.babies.count > 1),
             "no_babies": .bool(result.babies.isEmpty),
@@ -44,10 +35,30 @@ public enum ReportData {
             "has_orphans": .bool(!orphans.isEmpty),
             "orphan_findings": .dictionary(["findings": .array(orphans)]),
             "orphan_count": .int(orphans.count),
-            "sources": .array(sources.sorted { $0.key < $1.key }.map { .dictionary(["name": .string($0.key), "url": .string($0.value)]) }),
             "weekly_header": header(WeekSummary.columnNames(units: units)),
             "daily_header": header(DaySummary.columnNames(units: units)),
-        ])
+        ]) { _, own in own })
+    }
+
+    /// The keys the report and the digests share: how the figures were made (tool, store, today,
+    /// zone, units, day start, night, redaction) and the sources of the reference bands shown.
+    static func commonKeys(
+        options: AggregationOptions, settings: ReportSettings, sources: [String: String]
+    ) -> [String: MustacheValue] {
+        [
+            "tool_version": .string(settings.toolVersion),
+            "store_name": .string(settings.storeName),
+            "today": .string(options.today.description),
+            "timezone": .string(options.timeZone.identifier),
+            "units": .string(options.units.rawValue),
+            "volume_unit": .string(options.units.symbol),
+            "day_start": .string(options.dayStart.description),
+            "night": .string(options.night.description.replacingOccurrences(of: "-", with: "–")),
+            "redacted": .bool(settings.redact),
+            "sources": .array(sources.sorted { $0.key < $1.key }.map {
+                .dictionary(["name": .string($0.key), "url": .string($0.value)])
+            }),
+        ]
     }
 
     /// CSV header cells, each with `name` and `first`.
