@@ -1,5 +1,6 @@
 import Foundation
 import Mail
+import TestSupport
 import Testing
 
 /// Messages built here are read back by Python's `email` package and must come back exactly.

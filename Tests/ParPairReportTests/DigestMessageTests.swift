@@ -1,6 +1,7 @@
 import Foundation
 import Mail
 import ParPairReport
+import TestSupport
 import Testing
 import XHTML
 
@@ -18,7 +19,7 @@ struct DigestMessageTests {
         let run = try DigestFixtures.sampleRun(today: "2026-11-20")
         let rendering = try DigestRendering()
         let bytes = try Self.message(run, rendering: rendering)
-        let parsed = try DigestEmailReader.read(bytes)
+        let parsed = try PythonEmailParser.parse(bytes)
 
         #expect(parsed.defects.isEmpty, "\(parsed.defects)")
         for name in ["From", "To", "Subject", "Date", "Message-ID", "MIME-Version"] {
@@ -27,7 +28,7 @@ struct DigestMessageTests {
         #expect(parsed.from == [.init(name: "ParPair Café", addr: "parpair@example.org")])
         #expect(parsed.to == [.init(name: "Zoë Ångström", addr: "zoe@example.org"), .init(name: "", addr: "dr.ruiz@clinic.example")])
         #expect(parsed.subject == "Weekly digest: Léo, week 20 (2026-11-11 – 2026-11-17); Mia, week 11 (2026-11-08 – 2026-11-14)")
-        #expect(parsed.date == 1_795_176_000)  // 2026-11-20 07:00 in New York (EST) = 12:00 UTC
+        #expect(parsed.dateTimestamp == 1_795_176_000)  // 2026-11-20 07:00 in New York (EST) = 12:00 UTC
         #expect(parsed.mimeVersion == "1.0")
         #expect(parsed.messageID?.hasSuffix("@example.org>") == true)
         #expect(parsed.structure == ["multipart/mixed", "multipart/alternative", "text/plain", "text/html", "text/csv", "text/csv"])
@@ -36,8 +37,8 @@ struct DigestMessageTests {
         try #require(parts.count == 4)
         // MIME text travels in canonical form, CRLF line ends: compare with the documents' LF turned into CRLF.
         func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r\n") }
-        #expect(parts[0].text == crlf(try rendering.document(run, format: .markdown)))
-        let html = try #require(parts[1].text)
+        #expect(parts[0].content == crlf(try rendering.document(run, format: .markdown)))
+        let html = try #require(parts[1].content)
         #expect(html == crlf(try rendering.document(run, format: .html)))
         let validation = XHTMLValidator().validate(html, name: "digest from the e-mail")
         #expect(validation.passed, "\(validation)")
@@ -50,8 +51,8 @@ struct DigestMessageTests {
             #expect(part.type == "text/csv")
             #expect(part.charset == "utf-8")
             #expect(part.disposition == "attachment")
-            #expect(part.bytes == file.bytes, "the attachment differs from \(file.relativePath)")
-            #expect(part.bytes.contains(0x0d))  // CRLF rows survive
+            #expect(part.payload == file.bytes, "the attachment differs from \(file.relativePath)")
+            #expect(part.payload.contains(0x0d))  // CRLF rows survive
         }
     }
 
@@ -98,24 +99,24 @@ struct DigestMessageTests {
     func noDigest() throws {
         let run = try DigestFixtures.sampleRun(today: "2026-08-25", baby: "Mia")
         let rendering = try DigestRendering()
-        let parsed = try DigestEmailReader.read(try Self.message(run, rendering: rendering, to: "ana@example.org"))
+        let parsed = try PythonEmailParser.parse(try Self.message(run, rendering: rendering, to: "ana@example.org"))
         #expect(parsed.defects.isEmpty)
         #expect(parsed.structure == ["multipart/alternative", "text/plain", "text/html"])
         #expect(parsed.subject == "Weekly digest: no complete week to report (Mia)")
-        let text = try #require(parsed.parts.first?.text)
+        let text = try #require(parsed.parts.first?.content)
         #expect(text.contains("No baby has a complete week to report yet."))
         #expect(text.contains("no digest for Mia yet: born 2026-08-23, 2 days old on 2026-08-25"))
         #expect(text.contains("the first digest can be made on 2026-08-30"))
-        let html = try #require(parsed.parts.last?.text)
+        let html = try #require(parsed.parts.last?.content)
         #expect(XHTMLValidator().validate(html, name: "no digest").passed)
     }
 
     @Test("with --redact, the subject and the attachment names carry no name")
     func redacted() throws {
         let run = try DigestFixtures.sampleRun(today: "2026-11-20", redact: true)
-        let parsed = try DigestEmailReader.read(try Self.message(run, rendering: try DigestRendering(), to: "ana@example.org"))
+        let parsed = try PythonEmailParser.parse(try Self.message(run, rendering: try DigestRendering(), to: "ana@example.org"))
         #expect(parsed.subject == "Weekly digest: L., week 20 (2026-11-11 – 2026-11-17); M., week 11 (2026-11-08 – 2026-11-14)")
         #expect(parsed.parts.compactMap(\.filename) == ["baby-37f3d1fd-week-020.csv", "baby-8c720336-week-011.csv"])
-        #expect(parsed.parts.allSatisfy { !($0.text ?? "").contains("Léo") })
+        #expect(parsed.parts.allSatisfy { !($0.content ?? "").contains("Léo") })
     }
 }

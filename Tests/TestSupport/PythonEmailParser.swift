@@ -1,51 +1,55 @@
 import Foundation
-import TestSupport
 
 /// Parses messages with Python's standard `email` package (policy.default), an independent reader
 /// that tells us whether real mail software gets back what we put in.
 ///
 /// Python is required: when it cannot be found the calling test fails (it is not skipped).
-enum PythonEmailParser {
+public enum PythonEmailParser {
     /// What Python's parser saw in a message.
-    struct Parsed: Decodable {
-        struct Address: Decodable, Equatable {
-            var name: String
-            var addr: String
+    public struct Parsed: Decodable, Sendable {
+        public struct Address: Decodable, Equatable, Sendable {
+            public var name: String
+            public var addr: String
+
+            public init(name: String, addr: String) {
+                self.name = name
+                self.addr = addr
+            }
         }
 
-        struct Part: Decodable {
-            var type: String
-            var filename: String?
-            var charset: String?
-            var disposition: String?
-            var transferEncoding: String?
-            var payloadBase64: String
-            var content: String?
+        public struct Part: Decodable, Sendable {
+            public var type: String
+            public var filename: String?
+            public var charset: String?
+            public var disposition: String?
+            public var transferEncoding: String?
+            public var payloadBase64: String
+            public var content: String?
 
             /// The decoded body bytes.
-            var payload: [UInt8] { Array(Data(base64Encoded: payloadBase64) ?? Data()) }
+            public var payload: [UInt8] { Array(Data(base64Encoded: payloadBase64) ?? Data()) }
         }
 
-        struct EncodedWord: Decodable {
-            var word: String
-            var validUTF8: Bool
+        public struct EncodedWord: Decodable, Sendable {
+            public var word: String
+            public var validUTF8: Bool
         }
 
-        var defects: [String]
-        var headerNames: [String]
-        var from: [Address]
-        var to: [Address]
-        var subject: String?
-        var dateTimestamp: Double?
-        var messageID: String?
-        var mimeVersion: String?
-        var structure: [String]
-        var parts: [Part]
-        var encodedWords: [EncodedWord]
+        public var defects: [String]
+        public var headerNames: [String]
+        public var from: [Address]
+        public var to: [Address]
+        public var subject: String?
+        public var dateTimestamp: Double?
+        public var messageID: String?
+        public var mimeVersion: String?
+        public var structure: [String]
+        public var parts: [Part]
+        public var encodedWords: [EncodedWord]
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     private static let script = #"""
@@ -105,7 +109,7 @@ print(json.dumps({
 """#
 
     /// Where python3 lives: common absolute paths first, then every folder on PATH.
-    static func pythonPath() throws -> String {
+    public static func pythonPath() throws -> String {
         var candidates = ["/usr/bin/python3", "/root/.pyenv/shims/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         candidates += path.split(separator: ":").map { "\($0)/python3" }
@@ -116,7 +120,7 @@ print(json.dumps({
     }
 
     /// Runs Python's parser over `message` and returns what it saw.
-    static func parse(_ message: [UInt8]) throws -> Parsed {
+    public static func parse(_ message: [UInt8]) throws -> Parsed {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("mailtests-\(UUID().uuidString).eml")
         try Data(message).write(to: file)
