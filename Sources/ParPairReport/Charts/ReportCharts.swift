@@ -36,8 +36,9 @@ enum ReportCharts {
             stacked: true,
             categoryCaption: "week of life"
         )
-        let sleepBands = weeks.map { week -> (low: Double?, high: Double?)? in
-            week.references.first { $0.metric == "sleep_h_per_day" }.map { (low: $0.low, high: $0.high) }
+        // Each week's reference band for a figure, when it has one.
+        func bands(_ metric: String) -> [(low: Double?, high: Double?)?] {
+            weeks.map { week in week.references.first { $0.metric == metric }.map { (low: $0.low, high: $0.high) } }
         }
         let sleep = BarChart(
             title: "Sleep per day",
@@ -45,13 +46,10 @@ enum ReportCharts {
             categories: labels,
             series: [.make("Sleep", weeks.map { perDay($0, $0.metrics.sleepHours) }, ChartStyle.sleep)],
             stacked: false,
-            bands: sleepBands,
+            bands: bands("sleep_h_per_day"),
             bandLabel: "reference band for age",
             categoryCaption: "week of life"
         )
-        let wetBands = weeks.map { week -> (low: Double?, high: Double?)? in
-            week.references.first { $0.metric == "wet_per_day" }.map { (low: $0.low, high: $0.high) }
-        }
         let diapers = BarChart(
             title: "Wet and dirty diapers per day",
             unit: "diapers per day",
@@ -61,7 +59,7 @@ enum ReportCharts {
                 .make("Dirty", weeks.map { perDay($0, Double($0.metrics.dirty)) }, ChartStyle.dirty),
             ],
             stacked: false,
-            bands: wetBands,
+            bands: bands("wet_per_day"),
             bandLabel: "wet diapers: reference",
             categoryCaption: "week of life"
         )
