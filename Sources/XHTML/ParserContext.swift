@@ -51,7 +51,7 @@ final class ParserContext {
             let ended = context.pointee.node
             xmlSAX2EndElementNs(userData, localName, prefix, uri)
             if let ended {
-                ParserContext.pruneChildren(of: ended, in: context.pointee.myDoc)
+                ParserContext.pruneChildren(of: ended)
                 ParserContext.pruneAttributes(of: ended, in: context.pointee.myDoc)
             }
         }
@@ -106,16 +106,15 @@ final class ParserContext {
     /// Frees the children of an element whose content libxml2 has validated, keeping only those
     /// that carry an ID or IDREF attribute or still hold such a descendant: libxml2's ID and
     /// reference tables point at those attributes until the end of the document (duplicate
-    /// IDs, references to unknown IDs). Every child was pruned the same way when it ended, so
-    /// a child with children left is one that holds such a descendant.
-    static func pruneChildren(of element: xmlNodePtr, in document: xmlDocPtr?) {
+    /// IDs, references to unknown IDs). Every child was pruned when it ended (its other
+    /// attributes and its other children freed), so a child with anything left is one to keep.
+    static func pruneChildren(of element: xmlNodePtr) {
         guard element.pointee.type == XML_ELEMENT_NODE else {
             return
         }
         for child in siblings(from: element.pointee.children, next: { $0.pointee.next }) {
-            let keep = child.pointee.type == XML_ELEMENT_NODE && (child.pointee.children != nil
-                || siblings(from: child.pointee.properties, next: { $0.pointee.next })
-                    .contains { isIdentity($0, of: child, in: document) })
+            let keep = child.pointee.type == XML_ELEMENT_NODE
+                && (child.pointee.children != nil || child.pointee.properties != nil)
             if !keep {
                 xmlUnlinkNode(child)
                 xmlFreeNode(child)
