@@ -46,7 +46,10 @@ let package = Package(
         ),
 
         // The command line: everything testable lives in ParPairCLI, the executable only calls it.
-        .target(name: "ParPairCLI", dependencies: ["ParPairReport"]),
+        .target(
+            name: "ParPairCLI",
+            dependencies: ["ParPairReport", "ParPairStore", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail"]
+        ),
         .executableTarget(name: "parpair-report", dependencies: ["ParPairCLI"]),
 
         // Templates/ is compiled into the binary, so a copied executable works on its own.
@@ -81,6 +84,7 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "ParPairCLITests", dependencies: ["ParPairCLI", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["parpair-report", "SQLite", "ParPairStore", "ParPairModel", "TestSupport"]),
     ]

@@ -14,7 +14,8 @@ enum ErrorMapping {
             case .chart: return GeneralError(error.description, exitCode: .software)
             case .dtdUnavailable: return GeneralError(error.description, exitCode: .osFile)
             case .unreadableOutput: return GeneralError(error.description, exitCode: .ioError)
-            case .invalidHTML, .template, .noSuchBaby, .tooLarge: return GeneralError(error.description, exitCode: .dataError)
+            case .noSuchBaby: return GeneralError(error.description, exitCode: .usage)
+            case .invalidHTML, .template, .tooLarge: return GeneralError(error.description, exitCode: .dataError)
             }
         case let error as AggregationError:
             return GeneralError(error.description, exitCode: .dataError)

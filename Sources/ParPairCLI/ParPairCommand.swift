@@ -1,19 +1,21 @@
 import Foundation
 import ParPairReport
 
-/// Entry point of the `parpair-report` executable: dispatches to a subcommand and maps errors to
+/// Entry point of the `parpair-report` executable: dispatches to a command and maps errors to
 /// one line on standard error and a sysexits code.
 public enum ParPairCommand {
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
     nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
         ReportCommand.self,
         ExportCommand.self,
         InfoCommand.self,
+        DigestCommand.self,
         TemplatesCommand.self,
         ValidateCommand.self,
         SampleCommand.self,
-        DigestCommand.self,
+        CompletionsCommand.self,
+        ManualCommand.self,
     ]
 
     /// Runs with the process's arguments and exits.
@@ -22,19 +24,27 @@ public enum ParPairCommand {
         exit(code.rawValue)
     }
 
+    /// Every command's declaration, in overview order.
+    static var specs: [CommandSpec] { subcommands.map { $0.spec } }
+
+    static func command(named name: String) -> (any Subcommand.Type)? {
+        subcommands.first { $0.name == name }
+    }
+
     static func run(_ arguments: [String], console: Console) -> ExitCode {
         guard let first = arguments.first else {
-            // Like every usage error: one `error:` line a script can grep, then the help.
-            console.err("parpair-report: error: missing command\n\n" + overview)
-            return .usage
+            return usage(UsageError("missing command"), console: console)
         }
         switch first {
         case "--help", "-h", "help":
-            if arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
-                console.out(command.help)
-            } else {
+            guard arguments.count > 1 else {
                 console.out(overview)
+                return .success
             }
+            guard let command = command(named: arguments[1]) else {
+                return usage(unknownCommand(arguments[1]), console: console)
+            }
+            console.out(command.spec.help)
             return .success
         case "--version":
             console.out("parpair-report \(version)\n")
@@ -42,29 +52,44 @@ public enum ParPairCommand {
         default:
             break
         }
-        guard let command = subcommands.first(where: { $0.name == first }) else {
-            console.err("parpair-report: error: unknown command '\(first)'\nRun 'parpair-report --help' for the commands.\n")
-            return .usage
+        guard let command = command(named: first) else {
+            return usage(unknownCommand(first), console: console)
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
-            console.out(command.help)
+        // After `--` every word is a positional, even one spelled `--help`.
+        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+            console.out(command.spec.help)
             return .success
         }
         do {
-            try command.run(rest, console: console)
+            try command.run(try Arguments(rest, command: command.spec.name), console: console)
             return .success
         } catch let error as UsageError {
-            console.err("parpair-report: error: \(error.message)\nRun 'parpair-report \(error.command ?? command.name) --help' for usage.\n")
-            return .usage
+            return self.usage(error, console: console)
         } catch let error as any CommandError {
             console.err("parpair-report: error: \(error.description)\n")
             return error.exitCode
         } catch {
             let mapped = ErrorMapping.map(error)
+            if mapped.exitCode == .usage {
+                return self.usage(UsageError(mapped.message, command: command.name), console: console)
+            }
             console.err("parpair-report: error: \(mapped.description)\n")
             return mapped.exitCode
         }
+    }
+
+    /// One line: the problem, then where the help is.
+    static func usage(_ error: UsageError, console: Console) -> ExitCode {
+        let hint = error.command.map { "see 'parpair-report \($0) --help'" } ?? "see 'parpair-report --help'"
+        console.err("parpair-report: error: \(error.message); \(hint)\n")
+        return .usage
+    }
+
+    static func unknownCommand(_ word: String) -> UsageError {
+        var message = "unknown command '\(word)'"
+        if let near = Suggestion.nearest(to: word, among: specs.map(\.name.rawValue)) { message += " (did you mean '\(near)'?)" }
+        return UsageError(message)
     }
 
     static var overview: String {
@@ -77,14 +102,31 @@ public enum ParPairCommand {
 
         """
         for command in subcommands {
-            text += "  " + command.name.padding(toLength: 11, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padding(toLength: 12, withPad: " ", startingAt: 0) + command.spec.summary + "\n"
         }
         text += """
 
-        Run 'parpair-report COMMAND --help' for a command's options.
-        Exit codes (sysexits): 0 ok, 64 usage, 65 bad data, 66 no input, 70 internal, 73 cannot create, 74 I/O.
+        Run 'parpair-report COMMAND --help' for a command's options, 'parpair-report --version' for the version,
+        'parpair-report manual' for the man page.
+        \(exitCodeSummary)
 
         """
         return text
+    }
+
+    /// The exit codes, as the overview (short word) and the man page (long text) list them.
+    static let exitCodes: [(code: ExitCode, short: String, long: String)] = [
+        (.success, "ok", "success"),
+        (.usage, "usage", "the command was used wrongly: a bad option, value or argument"),
+        (.dataError, "bad data", "bad data: not a store, a damaged store, an invalid template"),
+        (.noInput, "no input", "a store or input file does not exist or cannot be read"),
+        (.software, "internal", "an internal error (a bug: please report it)"),
+        (.osFile, "DTD missing", "the XHTML DTD is not installed (Debian package w3c-sgml-lib)"),
+        (.cantCreate, "cannot create", "the output cannot be created"),
+        (.ioError, "I/O", "reading or writing failed"),
+    ]
+
+    static var exitCodeSummary: String {
+        "Exit codes (sysexits): " + exitCodes.map { "\($0.code.rawValue) \($0.short)" }.joined(separator: ", ") + "."
     }
 }

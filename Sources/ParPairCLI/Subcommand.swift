@@ -1,15 +1,16 @@
 import Foundation
 
-/// One `parpair-report` subcommand.
+/// One `parpair-report` command.
 protocol Subcommand {
-    /// The word after `parpair-report`.
-    static var name: String { get }
-    /// One line for the overview.
-    static var summary: String { get }
-    /// The full `--help` text.
-    static var help: String { get }
-    /// Parses the arguments (all validated before anything is opened) and runs.
-    static func run(_ arguments: [String], console: Console) throws
+    /// Its name, usage and description; its options are those `OptionTable` declares for it.
+    static var spec: CommandSpec { get }
+    /// Runs with arguments already parsed against the option table (values are validated by the
+    /// command before anything is opened).
+    static func run(_ arguments: Arguments, console: Console) throws
+}
+
+extension Subcommand {
+    static var name: String { spec.name.rawValue }
 }
 
 /// Standard output and error of a run, replaceable in tests.

@@ -143,7 +143,9 @@ struct DigestCommandTests {
         #expect(outcome.status == 64)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr.hasPrefix("parpair-report: error: "))
-        #expect(outcome.stderr.hasSuffix("\nRun 'parpair-report digest --help' for usage.\n"))
+        // One line: the problem, then where the help is.
+        #expect(outcome.stderr.hasSuffix("; see 'parpair-report digest --help'\n"))
+        #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
         #expect(!outcome.stderr.contains("\r"))
         #expect(try DigestTool.snapshot(work).isEmpty)
     }

@@ -35,6 +35,9 @@ import Darwin
             }
         }
 
+        /// A baby the store lacks is a usage error; the others are bad data.
+        var status: Int32 { self == .noSuchBaby ? 64 : 65 }
+
         func arguments(in folder: WorkFolder) throws -> [String] {
             switch self {
             case .invalidXHTML:
@@ -76,7 +79,7 @@ import Darwin
         let arguments = try failure.arguments(in: folder)
         let before = try folder.listing()
         let run = try await BuiltTool.run(Self.report + arguments + ["--output", target], in: folder)
-        run.expectFailure(65, mentioning: [failure.fragment])
+        run.expectFailure(failure.status, mentioning: [failure.fragment])
         #expect(try folder.listing() == before, "no new file, no .partial- file")
         if targetExists {
             #expect(try FileContents.text(atPath: target) == previous)

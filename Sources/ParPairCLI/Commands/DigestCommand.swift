@@ -6,89 +6,54 @@ import ParPairStore
 /// `parpair-report digest STORE --out DIR`: each baby's latest complete week against the week before,
 /// as files and as one e-mail, for cron and systemd timers.
 enum DigestCommand: Subcommand {
-    static let name = "digest"
-    static let summary = "weekly digests per baby, as files and an e-mail, for cron and systemd timers"
-    static let help = """
-    Usage: parpair-report digest STORE --out DIR [--formats md,html,csv] [--baby NAME|ID] [--week N]
-                                 [--eml FILE|- --from ADDR --to ADDR[,ADDR...]] [--quiet] [--redact]
-                                 [--tz ZONE] [--today YYYY-MM-DD] [--units metric|imperial]
-                                 [--day-start HH:MM] [--night HH:MM-HH:MM]
+    static let spec = CommandSpec(
+        name: .digest, summary: "weekly digests per baby, as files and an e-mail, for cron and systemd timers",
+        usage: ["STORE --out DIR", "STORE --eml FILE|- --from ADDR --to ADDR[,ADDR...]"], positional: .file,
+        description: """
+        Writes each baby's weekly digest, made to run unattended every week: the most recent complete
+        age-week before today (or week N) against the week before it (feeds, bottle volume, sleep, wet and
+        dirty diapers per day, each with its direction), the week's figures and its data-quality findings.
 
-    Writes each baby's weekly digest, made to run unattended every week: the most recent complete
-    age-week before today (or week N) against the week before it (feeds, bottle volume, sleep, wet and
-    dirty diapers per day, each with its direction), the week's figures and its data-quality findings.
+        Which week: week k is days 7k to 7k+6 of life, counted in ZONE. It is complete when its last day,
+        7k+6, is before today's day of life; today itself never counts, so every run during week k+1
+        reports week k. A baby younger than one week gets no digest but a line saying when the first one
+        is due (exit status 0). A week with no logs still gets a digest, which says so.
 
-    Which week: week k is days 7k to 7k+6 of life, counted in ZONE. It is complete when its last day,
-    7k+6, is before today's day of life; today itself never counts, so every run during week k+1
-    reports week k. A baby younger than one week gets no digest but a line saying when the first one
-    is due (exit status 0). A week with no logs still gets a digest, which says so.
+        Files: DIR/BABY/week-NNN.EXT, e.g. out/leo/week-020.md. BABY is the name in lowercase ASCII with
+        accents folded (Léo -> leo, Zoë Ångström -> zoe-angstrom); babies whose names give the same folder
+        all get the first 8 hex digits of their id appended (leo-37f3d1fd); a name without Latin letters,
+        and every baby with --redact, gives baby-ID8. Missing folders are created. The files are written
+        all or none, each atomically; one that already holds the same bytes is left untouched, so a second
+        run on the same day changes nothing. HTML is XHTML 1.0 Strict, validated before anything is
+        written; the CSV holds the week's seven days (the columns of 'export --table daily').
 
-    Files: DIR/BABY/week-NNN.EXT, e.g. out/leo/week-020.md. BABY is the name in lowercase ASCII with
-    accents folded (Léo -> leo, Zoë Ångström -> zoe-angstrom); babies whose names give the same folder
-    all get the first 8 hex digits of their id appended (leo-37f3d1fd); a name without Latin letters,
-    and every baby with --redact, gives baby-ID8. Missing folders are created. The files are written
-    all or none, each atomically; one that already holds the same bytes is left untouched, so a second
-    run on the same day changes nothing. HTML is XHTML 1.0 Strict, validated before anything is
-    written; the CSV holds the week's seven days (the columns of 'export --table daily').
+        E-mail: --eml writes one RFC 5322 message for the whole run, to pipe to 'sendmail -t' or 'msmtp -t':
+        multipart/mixed holding multipart/alternative (the Markdown as text/plain, the XHTML as text/html)
+        and each baby's CSV as a text/csv attachment (Léo-week-020.csv, the bytes of the .csv file).
+        Several babies share one message, a section and an attachment each; babies without a digest are
+        listed at the end, and when no baby has one the message just says when the first is due. Subject:
+        each baby with week and dates. Date: 07:00 on today in ZONE, never the clock, so a rerun gives the
+        same bytes. Message-ID: a digest of the content at the domain of --from (a rerun repeats it, so a
+        mail client shows a message sent twice once). Lines end in CRLF; headers are RFC 2047-encoded.
 
-    E-mail: --eml writes one RFC 5322 message for the whole run, to pipe to 'sendmail -t' or 'msmtp -t':
-    multipart/mixed holding multipart/alternative (the Markdown as text/plain, the XHTML as text/html)
-    and each baby's CSV as a text/csv attachment (Léo-week-020.csv, the bytes of the .csv file).
-    Several babies share one message, a section and an attachment each; babies without a digest are
-    listed at the end, and when no baby has one the message just says when the first is due. Subject:
-    each baby with week and dates. Date: 07:00 on today in ZONE, never the clock, so a rerun gives the
-    same bytes. Message-ID: a digest of the content at the domain of --from (a rerun repeats it, so a
-    mail client shows a message sent twice once). Lines end in CRLF; headers are RFC 2047-encoded.
+        Output: the paths written, one a line, then a line per baby without a digest; nothing with --quiet,
+        nor with --eml - (standard output is the message). Standard error stays empty unless the run fails:
+        then one line and a non-zero status (64 usage or a bad address, 65 bad store, 66 missing store,
+        72 XHTML DTD missing, 73 cannot create the output, 74 I/O), and no file is left half-written.
 
-    Output: the paths written, one a line, then a line per baby without a digest; nothing with --quiet,
-    nor with --eml - (standard output is the message). Standard error stays empty unless the run fails:
-    then one line and a non-zero status (64 usage or a bad address, 65 bad store, 66 missing store,
-    72 XHTML DTD missing, 73 cannot create the output, 74 I/O), and no file is left half-written.
-
-    No terminal, HOME or PATH is needed. Without --tz or TZ, days are counted in the system's zone
-    (/etc/localtime; UTC when there is none, as in many containers), so give --tz under cron.
-
-    Options:
-      --out DIR              write the files under DIR
-      --formats LIST         which files, comma-separated: md, html, csv (default: md,html,csv)
-      --eml FILE|-           write the e-mail to FILE (atomically) or to standard output
-      --from ADDR            its sender, e.g. 'ParPair <parpair@example.org>' (required with --eml)
-      --to ADDR[,ADDR...]    its recipients (required with --eml)
-      --week N               age-week N of every baby instead of each one's latest complete week
-      --baby NAME|ID         only this baby (default: every baby in the store)
-      --today YYYY-MM-DD     the day the digest is made for (default: today in ZONE)
-      --tz ZONE              IANA time zone in which days are counted (default: $TZ or the system's)
-      --units metric|imperial
-                             ml and g, or US fl oz (default: metric)
-      --day-start HH:MM      when a report day begins on the local clock (default: 00:00)
-      --night HH:MM-HH:MM    the local clock range counted as night sleep (default: 19:00-07:00)
-      --redact               initials instead of names; folders and attachments named baby-ID8
-      --quiet                print nothing on success
-
-    Examples:
-      parpair-report digest samples/default.store --out digests --tz America/New_York --today 2026-11-23
-      parpair-report digest /srv/parpair/default.store --out /srv/parpair/digests --tz Europe/Berlin \\
-          --quiet --eml /srv/parpair/digests/latest.eml --from 'ParPair <parpair@example.org>' \\
-          --to 'ana@example.org,dr.ruiz@clinic.example' && msmtp -t < /srv/parpair/digests/latest.eml
-
-    """
-
-    static let options: [Arguments.Option] = AggregationArguments.options.filter { !["--weeks", "--last"].contains($0.name) } + [
-        .init(name: "--out", takesValue: true),
-        .init(name: "--formats", takesValue: true),
-        .init(name: "--week", takesValue: true),
-        .init(name: "--eml", takesValue: true),
-        .init(name: "--from", takesValue: true),
-        .init(name: "--to", takesValue: true),
-        .init(name: "--quiet", takesValue: false),
-        .init(name: "--redact", takesValue: false),
-    ]
+        No terminal, HOME or PATH is needed. Without --tz or TZ, days are counted in the system's zone
+        (/etc/localtime; UTC when there is none, as in many containers), so give --tz under cron.
+        """,
+        examples: [
+            "parpair-report digest samples/default.store --out digests --tz America/New_York --today 2026-11-23",
+            "parpair-report digest /srv/parpair/default.store --out /srv/parpair/digests --tz Europe/Berlin --quiet --eml /srv/parpair/digests/latest.eml --from 'ParPair <parpair@example.org>' --to 'ana@example.org,dr.ruiz@clinic.example' && msmtp -t < /srv/parpair/digests/latest.eml",
+        ])
 
     /// The formats written when `--formats` is not given.
     static let defaultFormats: [ReportFormat] = [.markdown, .html, .csv]
 
-    static func run(_ arguments: [String], console: Console) throws {
-        let request = try DigestRequest(arguments, console: console)
+    static func run(_ parsed: Arguments, console: Console) throws {
+        let request = try DigestRequest(parsed, console: console)
         let rendering = try DigestRendering()
         let run = try StoreReader.withReader(path: request.store) { reader in
             try DigestRun.make(

@@ -21,31 +21,28 @@ struct DigestRequest {
     var redact: Bool
 
     /// - Throws: `UsageError` (exit 64) for anything wrong, bad e-mail addresses included.
-    init(_ arguments: [String], console: Console) throws {
+    init(_ parsed: Arguments, console: Console) throws {
         let command = DigestCommand.name
-        let parsed = try Arguments(arguments, command: command, options: DigestCommand.options)
         store = try parsed.positionals("STORE")[0]
-        aggregation = try AggregationArguments(parsed, command: command, environment: console.environment)
-        quiet = parsed.flag("--quiet")
-        redact = parsed.flag("--redact")
+        aggregation = try AggregationArguments(parsed, environment: console.environment)
+        quiet = parsed.flag(OptionTable.quiet)
+        redact = parsed.flag(OptionTable.redact)
 
-        folder = try parsed.value("--out")
+        folder = try parsed.value(OptionTable.out)
         if let folder, folder.isEmpty || folder == "-" {
             throw UsageError("option '--out' needs a folder (the e-mail goes to standard output with --eml -)", command: command)
         }
-        if let list = try parsed.value("--formats") {
+        if let list = try parsed.value(OptionTable.formats) {
             guard folder != nil else { throw UsageError("--formats chooses the files of --out DIR; give --out too", command: command) }
             formats = try Self.formats(list, command: command)
         } else {
             formats = DigestCommand.defaultFormats
         }
-        week = try parsed.value("--week", expected: "a week number, 0 or more") { text in
-            text.count <= 7 && !text.isEmpty && text.allSatisfy({ $0.isASCII && $0.isNumber }) ? Int(text) : nil
-        }.map { .week($0) } ?? .latestComplete
+        week = try parsed.value(OptionTable.week).map { .week($0) } ?? .latestComplete
 
-        let eml = try parsed.value("--eml")
-        let fromText = try parsed.value("--from")
-        let toText = try parsed.value("--to")
+        let eml = try parsed.value(OptionTable.eml)
+        let fromText = try parsed.value(OptionTable.from)
+        let toText = try parsed.value(OptionTable.to)
         if let eml {
             guard !eml.isEmpty else { throw UsageError("option '--eml' needs a file name, or - for standard output", command: command) }
             guard let fromText else { throw UsageError("--eml needs --from ADDR, the sender", command: command) }
@@ -56,6 +53,9 @@ struct DigestRequest {
                 from = try MailAddress(fromText)
             } catch {
                 throw UsageError("option '--from': \(error)", command: command)
+            }
+            if toText.contains(";") {
+                throw UsageError("option '--to': separate recipients with ',', not ';' (got '\(toText)')", command: command)
             }
             do {
                 to = try MailAddress.list(toText)

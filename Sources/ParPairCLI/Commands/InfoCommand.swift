@@ -4,35 +4,23 @@ import ParPairStore
 
 /// `parpair-report info STORE`: what a store holds, and anything odd about it.
 enum InfoCommand: Subcommand {
-    static let name = "info"
-    static let summary = "describe a store: babies, rows per table, time span, layout, warnings"
-    static let help = """
-    Usage: parpair-report info STORE [--json] [--tz ZONE] [--today YYYY-MM-DD]
+    static let spec = CommandSpec(
+        name: .info, summary: "describe a store: babies, rows per table, time span, layout, warnings",
+        usage: ["STORE"], positional: .file,
+        description: """
+        Describes the ParPair store at STORE (a default.store file, or a folder holding one): each baby with
+        id, birthday and age today, rows per table, the first and last log, how enumerations are laid out,
+        the Core Data framework version, orphan logs and other warnings. The store is read from a private
+        snapshot; nothing is written beside it.
+        """)
 
-    Describes the ParPair store at STORE (a default.store file, or a folder holding one): each baby with
-    id, birthday and age today, rows per table, the first and last log, how enumerations are laid out,
-    the Core Data framework version, orphan logs and other warnings. The store is read from a private
-    snapshot; nothing is written beside it.
-
-    Options:
-      --json               print the same as JSON, for scripts
-      --tz ZONE            time zone for local dates and ages (default: $TZ or the system's)
-      --today YYYY-MM-DD   the date ages are given for (default: today)
-
-    """
-
-    static func run(_ arguments: [String], console: Console) throws {
-        let parsed = try Arguments(arguments, command: name, options: [
-            .init(name: "--json", takesValue: false),
-            .init(name: "--tz", takesValue: true),
-            .init(name: "--today", takesValue: true),
-        ])
+    static func run(_ parsed: Arguments, console: Console) throws {
         let path = try parsed.positionals("STORE")[0]
-        let settings = try AggregationArguments(parsed, command: name, environment: console.environment)
+        let settings = try AggregationArguments(parsed, environment: console.environment)
         let calendar = LifeCalendar(timeZone: settings.options.timeZone)
         let today = settings.options.today
         let info = try StoreReader.withReader(path: path) { try $0.info() }
-        if parsed.flag("--json") {
+        if parsed.flag(OptionTable.json) {
             console.out(try json(info, calendar: calendar, today: today))
         } else {
             console.out(text(info, calendar: calendar, today: today))

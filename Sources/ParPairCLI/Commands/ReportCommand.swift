@@ -5,48 +5,29 @@ import ParPairStore
 
 /// `parpair-report report STORE`: the weekly report for the pediatrician, as XHTML, CSV or Markdown.
 enum ReportCommand: Subcommand {
-    static let name = "report"
-    static let summary = "render the report: printable XHTML, CSV for the doctor, or Markdown"
-    static let help = """
-    Usage: parpair-report report STORE [--format html|csv|md] [--output FILE|-] [--template FILE] [--redact]
-                                 [--tz ZONE] [--today YYYY-MM-DD] [--units metric|imperial] [--baby NAME|ID]
-                                 [--weeks A-B | --last N] [--day-start HH:MM] [--night HH:MM-HH:MM]
+    static let spec = CommandSpec(
+        name: .report, summary: "render the report: printable XHTML, CSV for the doctor, or Markdown",
+        usage: ["STORE"], positional: .file,
+        description: """
+        Summarizes feeds, sleep, diapers and activities per age-week (week 0 = days 0-6 of life), with the
+        last 14 days, reference bands, charts and every data-quality finding. HTML is XHTML 1.0 Strict,
+        self-contained and printable, and is validated against the W3C DTD before anything is written.
+        STORE is a default.store file or a folder holding one.
+        """,
+        examples: [
+            "parpair-report report samples/default.store --output report.html --today 2026-11-20",
+            "parpair-report report ~/ParPair --format csv --last 4 --output weeks.csv",
+        ])
 
-    Summarizes feeds, sleep, diapers and activities per age-week (week 0 = days 0-6 of life), with the
-    last 14 days, reference bands, charts and every data-quality finding. HTML is XHTML 1.0 Strict,
-    self-contained and printable, and is validated against the W3C DTD before anything is written.
-
-    Options:
-      --format html|csv|md  output format (default: from the output file's extension, else html)
-      --output FILE|-       write to FILE, replaced atomically, or to standard output (default: -)
-      --template FILE       render with your own Mustache template (partials are looked up beside it,
-                            then among the built-in ones; see 'parpair-report templates')
-      --redact              replace each baby's name with initials everywhere
-    \(AggregationArguments.help)
-
-    Examples:
-      parpair-report report samples/default.store --output report.html --today 2026-11-20
-      parpair-report report ~/ParPair --format csv --last 4 --output weeks.csv
-
-    """
-
-    static let options: [Arguments.Option] = AggregationArguments.options + [
-        .init(name: "--format", takesValue: true),
-        .init(name: "--output", takesValue: true),
-        .init(name: "--template", takesValue: true),
-        .init(name: "--redact", takesValue: false),
-    ]
-
-    static func run(_ arguments: [String], console: Console) throws {
-        let parsed = try Arguments(arguments, command: name, options: options)
+    static func run(_ parsed: Arguments, console: Console) throws {
         let path = try parsed.positionals("STORE")[0]
-        let settings = try AggregationArguments(parsed, command: name, environment: console.environment)
-        let output = OutputFile(path: try parsed.value("--output") ?? "-")
-        let format = try format(parsed, output: output, command: name)
+        let settings = try AggregationArguments(parsed, environment: console.environment)
+        let output = OutputFile(path: try parsed.value(OptionTable.output) ?? "-")
+        let format = try parsed.value(OptionTable.format) ?? format(of: output)
         let template = try loadTemplate(parsed, format: format, builtIn: format.defaultTemplate)
         try output.refuseStoreFiles(of: path, option: "--output", command: name)
         try write(
-            store: path, options: settings.options, baby: settings.baby, redact: parsed.flag("--redact"),
+            store: path, options: settings.options, baby: settings.baby, redact: parsed.flag(OptionTable.redact),
             format: format, template: template, to: output)
     }
 
@@ -62,7 +43,7 @@ enum ReportCommand: Subcommand {
             try StoreReader.withReader(path: path) { reader in
                 var options = options
                 options.days = template.aggregationDays
-                let result = try StoreAggregation.run(reader: reader, options: options, baby: baby)
+                let result = try StoreAggregation.run(reader: reader, options: options, baby: baby, redact: redact)
                 try render(result, ReportSettings(
                     redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
                     toolVersion: ParPairCommand.version))
@@ -80,21 +61,15 @@ enum ReportCommand: Subcommand {
         }
     }
 
-    /// `--format`, else the output file's extension, else HTML.
-    static func format(_ parsed: Arguments, output: OutputFile, command: String) throws -> ReportFormat {
-        if let text = try parsed.value("--format") {
-            guard let format = ReportFormat(argument: text) else {
-                throw UsageError("option '--format': '\(text)' is not html, csv or md", command: command)
-            }
-            return format
-        }
+    /// The format the output file's extension implies, else HTML (used when `--format` is not given).
+    static func format(of output: OutputFile) -> ReportFormat {
         if !output.isStandardOutput, let format = ReportFormat(fileName: output.path) { return format }
         return .html
     }
 
     /// The user's `--template` or the built-in one, parsed before the store is opened.
     static func loadTemplate(_ parsed: Arguments, format: ReportFormat, builtIn: String) throws -> ReportTemplate {
-        if let file = try parsed.value("--template") {
+        if let file = try parsed.value(OptionTable.template) {
             return try ReportTemplate(file: file, format: format.outputFormat)
         }
         return try ReportTemplate(builtIn: builtIn)

@@ -4,26 +4,21 @@ import ParPairReport
 
 /// `parpair-report templates list|dump DIR|check FILE`: the built-in templates, for users who write their own.
 enum TemplatesCommand: Subcommand {
-    static let name = "templates"
-    static let summary = "list, copy out or check report templates"
-    static let help = """
-    Usage: parpair-report templates list
-           parpair-report templates dump DIR
-           parpair-report templates check FILE
+    static let spec = CommandSpec(
+        name: .templates, summary: "list, copy out or check report templates",
+        usage: ["list", "dump DIR", "check FILE"], positional: .choices(["list", "dump", "check"]),
+        description: """
+          list         the built-in templates (compiled into the binary)
+          dump DIR     copy the built-in templates into DIR (an existing file is never replaced), to start your own
+          check FILE   parse FILE and name every tag whose data the report does not provide, with line:column
 
-      list         the built-in templates (compiled into the binary)
-      dump DIR     copy the built-in templates into DIR (an existing file is never replaced), to start your own
-      check FILE   parse FILE and name every tag whose data the report does not provide, with line:column
+        A template of your own is used with 'report --template FILE'. Partials are looked up beside it, then
+        among the built-ins, so a file holding {{<report.html}}{{$header}}...{{/header}}{{/report.html}}
+        replaces just the header of the default report. The data keys are documented in Templates/README.md
+        (also written by 'dump').
+        """)
 
-    A template of your own is used with 'report --template FILE'. Partials are looked up beside it, then
-    among the built-ins, so a file holding {{<report.html}}{{$header}}...{{/header}}{{/report.html}}
-    replaces just the header of the default report. The data keys are documented in Templates/README.md
-    (also written by 'dump').
-
-    """
-
-    static func run(_ arguments: [String], console: Console) throws {
-        let parsed = try Arguments(arguments, command: name, options: [])
+    static func run(_ parsed: Arguments, console: Console) throws {
         guard let action = parsed.positionals.first else {
             throw UsageError("missing action: list, dump DIR or check FILE", command: name)
         }

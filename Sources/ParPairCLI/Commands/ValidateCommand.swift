@@ -3,19 +3,16 @@ import XHTML
 
 /// `parpair-report validate FILE`: the same XHTML 1.0 Strict check reports get, on any file.
 enum ValidateCommand: Subcommand {
-    static let name = "validate"
-    static let summary = "check that a file is valid XHTML 1.0 Strict (offline, against the W3C DTD)"
-    static let help = """
-    Usage: parpair-report validate FILE
+    static let spec = CommandSpec(
+        name: .validate, summary: "check that a file is valid XHTML 1.0 Strict (offline, against the W3C DTD)",
+        usage: ["FILE"], positional: .file,
+        description: """
+        Parses FILE with libxml2 and validates it against the XHTML 1.0 Strict DTD, resolved offline through
+        the system XML catalog (Debian package w3c-sgml-lib). Prints every problem as line:column: message
+        and exits 65 when the file is not valid, 0 when it is.
+        """)
 
-    Parses FILE with libxml2 and validates it against the XHTML 1.0 Strict DTD, resolved offline through
-    the system XML catalog (Debian package w3c-sgml-lib). Prints every problem as line:column: message
-    and exits 65 when the file is not valid, 0 when it is.
-
-    """
-
-    static func run(_ arguments: [String], console: Console) throws {
-        let parsed = try Arguments(arguments, command: name, options: [])
+    static func run(_ parsed: Arguments, console: Console) throws {
         let path = try parsed.positionals("FILE")[0]
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {

@@ -34,7 +34,7 @@ public struct DigestRun: Sendable {
     public static func make(
         reader: StoreReader, options: AggregationOptions, baby: String?, choice: DigestWeekChoice, settings: ReportSettings
     ) throws -> DigestRun {
-        let babies = try StoreAggregation.select(baby, from: reader.babies)
+        let babies = try StoreAggregation.select(baby, from: reader.babies, redact: settings.redact)
         let plan = DigestPlan(babies: babies, options: options, choice: choice, redact: settings.redact)
         var options = options
         guard let weeks = plan.weekSelection else {

@@ -19,7 +19,7 @@ public enum EventExport {
     public static func write<Sink: TextOutputStream>(
         reader: StoreReader, options: AggregationOptions, baby: String?, redact: Bool, into sink: inout Sink
     ) throws {
-        let babies = try StoreAggregation.select(baby, from: reader.babies)
+        let babies = try StoreAggregation.select(baby, from: reader.babies, redact: redact)
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
         // The birthday's local date once per baby: a log's day is `calendar.lifeDay(of:birthday:)`.
         var known: [UUID: (name: String, birthDay: Int)] = [:]

@@ -11,8 +11,10 @@ public enum StoreAggregation {
     ///   - options: time zone, today, units, windows.
     ///   - baby: `--baby`: a name (exact, then ignoring case) or an id; nil for every baby.
     /// - Throws: `ReportError.noSuchBaby`, `StoreError` while reading, `AggregationError`.
-    public static func run(reader: StoreReader, options: AggregationOptions, baby: String? = nil) throws -> AggregationResult {
-        let babies = try select(baby, from: reader.babies)
+    public static func run(
+        reader: StoreReader, options: AggregationOptions, baby: String? = nil, redact: Bool = false
+    ) throws -> AggregationResult {
+        let babies = try select(baby, from: reader.babies, redact: redact)
         // Each baby's logs in start order is all the aggregator needs, and cheaper to read than a
         // sorted table. Only a repeated log id can tell the two orders apart (the first log read with
         // an id counts, and babies interleave differently), so then, and when a row does not decode
@@ -67,8 +69,11 @@ public enum StoreAggregation {
         return aggregator
     }
 
-    /// The babies `--baby` picks: by id, by exact name, then by name ignoring case.
-    public static func select(_ wanted: String?, from babies: [Baby]) throws -> [Baby] {
+    /// The babies `--baby` picks: by id, by exact name, by name ignoring case and accents, then by the
+    /// first 8 or more hex digits of the id (the prefix digest folders carry).
+    /// - Parameter redact: name babies by initials and id prefix in the error, as the report would.
+    /// - Throws: `ReportError.noSuchBaby` listing the store's babies.
+    public static func select(_ wanted: String?, from babies: [Baby], redact: Bool = false) throws -> [Baby] {
         guard let wanted else { return babies }
         if let id = UUID(uuidString: wanted) {
             let matches = babies.filter { $0.id == id }
@@ -78,6 +83,14 @@ public enum StoreAggregation {
         if !exact.isEmpty { return exact }
         let folded = babies.filter { $0.name.compare(wanted, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
         if !folded.isEmpty { return folded }
-        throw ReportError.noSuchBaby(wanted, available: babies.map { "\($0.name) (\($0.id.uuidString))" })
+        let prefix = wanted.lowercased()
+        if prefix.count >= 8, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
+            let matches = babies.filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }
+            if matches.count == 1 { return matches }
+        }
+        throw ReportError.noSuchBaby(wanted, available: babies.map {
+            let id = redact ? BabySlug.idPrefix($0.id) : $0.id.uuidString
+            return "\(BabyName.shown($0.name, redact: redact)) (\(id))"
+        })
     }
 }

@@ -1,0 +1,83 @@
+/// The roff man page, `parpair-report(1)`, made from the command and option tables.
+enum ManualPage {
+    static func roff(commands: [CommandSpec], version: String, date: String) -> String {
+        var text = """
+        .\\" Made by 'parpair-report manual' from the tool's option table; do not edit.
+        .TH PARPAIR-REPORT 1 "\(date)" "parpair-report \(version)" "User Commands"
+        .SH NAME
+        parpair-report \\- pediatric reports from the ParPair baby tracker's SwiftData store
+        .SH SYNOPSIS
+
+        """
+        for command in commands {
+            for usage in command.usage {
+                text += ".B parpair-report \(command.name.rawValue)\n"
+                let rest = (usage.isEmpty ? "" : usage + " ") + (command.options.isEmpty ? "" : "[OPTIONS]")
+                if !rest.isEmpty { text += escaped(rest) + "\n" }
+                text += ".br\n"
+            }
+        }
+        text += """
+        .SH DESCRIPTION
+        Reads the store of the ParPair iPhone app (default.store, with its \\-wal), only ever from a private
+        snapshot, and turns feeds, sleep, diapers and activities into reports per age-week (week 0 = days 0\\(en6
+        of life): printable XHTML validated against the W3C DTD, CSV, Markdown, and weekly digests by e\\-mail.
+        Ages read as D+388, 55w3d.
+        .SH COMMANDS
+
+        """
+        for command in commands {
+            text += ".SS \(command.name.rawValue)\n\(escaped(command.summary)).\n.PP\n"
+            text += paragraphs(command.description)
+            if !command.options.isEmpty {
+                text += ".PP\nOptions:\n"
+                for option in command.options {
+                    text += ".TP\n.B \(escaped(option.name))"
+                    if let value = option.valueName { text += " \\fI\(escaped(value))\\fR" }
+                    text += "\n\(escaped(option.help))\n"
+                }
+            }
+            if !command.examples.isEmpty {
+                text += ".PP\nExamples:\n.PP\n.nf\n.RS\n" + command.examples.map { escaped($0) + "\n" }.joined() + ".RE\n.fi\n"
+            }
+        }
+        text += ".SH EXIT STATUS\n"
+        for (code, _, long) in ParPairCommand.exitCodes {
+            text += ".TP\n.B \(code.rawValue)\n\(escaped(long))\n"
+        }
+        text += """
+        .SH ENVIRONMENT
+        .TP
+        .B TZ
+        the time zone in which days are counted when \\-\\-tz is not given
+        .SH SEE ALSO
+        The README in /usr/share/doc/parpair-report, and
+        .B parpair-report completions bash|zsh|fish
+        for shell completion.
+
+        """
+        return text
+    }
+
+    /// Text as roff shows it literally: backslashes and dashes escaped, no line starting with a control character.
+    static func escaped(_ text: String) -> String {
+        var result = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
+        return result
+    }
+
+    /// A help description as roff paragraphs; indented lines (tables in the help) stay as they are.
+    private static func paragraphs(_ description: String) -> String {
+        var text = ""
+        for paragraph in description.components(separatedBy: "\n\n") {
+            let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            guard !lines.isEmpty else { continue }
+            if lines.allSatisfy({ $0.hasPrefix("  ") }) {
+                text += ".nf\n" + lines.map { escaped($0) + "\n" }.joined() + ".fi\n.PP\n"
+            } else {
+                text += lines.map { escaped($0.trimmingCharacters(in: .whitespaces)) + "\n" }.joined() + ".PP\n"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import ParPairAggregation
+import ParPairModel
+import ParPairReport
+import ParPairStore
+
+/// Every option of `parpair-report`, declared once. Adding an option is one entry here (and a line in
+/// `all`); the parser, `--help`, `parpair-report manual` and `parpair-report completions` follow.
+enum OptionTable {
+    private static let aggregating: Set<CommandName> = [.report, .export, .digest]
+    private static let dated: Set<CommandName> = aggregating.union([.info])
+
+    // How logs become figures.
+    static let tz = TypedOption<TimeZone>(
+        "--tz", "ZONE", "IANA time zone in which days are counted (default: $TZ, else the system's)",
+        for: dated, parse: AggregationOptions.timeZone(named:))
+    static let today = TypedOption<CivilDate>(
+        "--today", "YYYY-MM-DD", "the last day covered, and the day ages are given for (default: today in ZONE)",
+        for: dated) { text throws(OptionValueError) in
+        guard let date = CivilDate(iso: text) else { throw OptionValueError(value: text, expected: "a date YYYY-MM-DD") }
+        return date
+    }
+    static let units = TypedOption<VolumeUnits>("--units", "ml and g, or US fl oz (default: metric)", for: aggregating)
+    static let dayStart = TypedOption<ClockTime>(
+        "--day-start", "HH:MM", "when a report day begins on the local clock (default: 00:00)",
+        for: aggregating, parse: ClockTime.init(parsing:))
+    static let night = TypedOption<ClockRange>(
+        "--night", "HH:MM-HH:MM", "the local clock range counted as night sleep (default: 19:00-07:00)",
+        for: aggregating, parse: ClockRange.init(parsing:))
+    static let weeks = TypedOption<WeekSelection>(
+        "--weeks", "A-B", "only age-weeks A to B (week k = days 7k to 7k+6 of life)",
+        for: [.report, .export], parse: WeekSelection.init(parsingWeeks:))
+    static let last = TypedOption<WeekSelection>(
+        "--last", "N", "only the N weeks ending with the week that holds --today",
+        for: [.report, .export], parse: WeekSelection.init(parsingLast:))
+    static let baby = TypedOption<String>(
+        "--baby", "NAME|ID", "only this baby: a name, the id, or the id's first 8 or more hex digits (default: every baby)",
+        for: aggregating)
+
+    // What is written, and where.
+    static let format = TypedOption<ReportFormat>(
+        "--format", "output format (default: from the output file's extension, else html)", for: [.report])
+    static let table = TypedOption<ExportTable>("--table", "what to export (required)", for: [.export])
+    static let output = TypedOption<String>(
+        "--output", "FILE|-", "write to FILE, replaced atomically, or to standard output (default: -)",
+        for: [.report, .export], completion: .file)
+    static let template = TypedOption<String>(
+        "--template", "FILE",
+        "your own Mustache template (partials are looked up beside it, then among the built-ins)",
+        for: [.report, .export], completion: .file)
+    static let redact = Flag("--redact", "replace each baby's name with initials everywhere", for: aggregating)
+    static let json = Flag("--json", "print the same as JSON, for scripts", for: [.info])
+
+    // digest
+    static let out = TypedOption<String>("--out", "DIR", "write the digest files under DIR", for: [.digest], completion: .directory)
+    static let formats = TypedOption<String>("--formats", "LIST", "which files, comma-separated: md, html, csv (default: md,html,csv)", for: [.digest])
+    static let week = TypedOption<Int>(
+        "--week", "N", "age-week N of every baby instead of each one's latest complete week", for: [.digest]) { text throws(OptionValueError) in
+        guard text.count <= 7, !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let week = Int(text) else {
+            throw OptionValueError(value: text, expected: "a week number, 0 or more")
+        }
+        return week
+    }
+    static let eml = TypedOption<String>("--eml", "FILE|-", "write the e-mail to FILE (atomically) or to standard output", for: [.digest], completion: .file)
+    static let from = TypedOption<String>("--from", "ADDR", "the e-mail's sender, e.g. 'ParPair <parpair@example.org>' (required with --eml)", for: [.digest])
+    static let to = TypedOption<String>("--to", "ADDR[,ADDR...]", "the e-mail's recipients, separated by ',' (required with --eml)", for: [.digest])
+    static let quiet = Flag("--quiet", "print nothing on success", for: [.digest])
+
+    // sample
+    static let seed = TypedOption<UInt64>("--seed", "N", "random seed (default: 1)", for: [.sample]) { text throws(OptionValueError) in
+        guard let seed = UInt64(text) else { throw OptionValueError(value: text, expected: "a whole number from 0 to 18446744073709551615") }
+        return seed
+    }
+    static let babies = TypedOption<Int>(
+        "--babies", "N", "number of babies, \(SampleStore.babyRange.lowerBound) to \(SampleStore.babyRange.upperBound) (default: 1)",
+        for: [.sample]) { text throws(OptionValueError) in try whole(text, in: SampleStore.babyRange, "a number of babies") }
+    static let days = TypedOption<Int>(
+        "--days", "N", "days of logs per baby, \(SampleStore.dayRange.lowerBound) to \(SampleStore.dayRange.upperBound) (default: 90)",
+        for: [.sample]) { text throws(OptionValueError) in try whole(text, in: SampleStore.dayRange, "a number of days") }
+    static let wal = Flag("--wal", "leave the last day's rows in an uncheckpointed OUTPUT-wal, as a running app does", for: [.sample])
+
+    /// Every option, in the order help lists them.
+    static let all: [OptionSpec] = [
+        format.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, eml.spec, from.spec, to.spec, week.spec,
+        tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
+        redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
+    ]
+
+    /// The options `command` takes, in help order.
+    static func options(for command: CommandName) -> [OptionSpec] {
+        all.filter { $0.commands.contains(command) }
+    }
+
+    private static func whole(_ text: String, in range: ClosedRange<Int>, _ what: String) throws(OptionValueError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw OptionValueError(value: text, expected: "\(what) from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+}
+
+/// `--table weekly|daily|events`.
+enum ExportTable: String, ArgumentChoice {
+    case weekly, daily, events
+
+    var argument: String { rawValue }
+    init?(argument: String) { self.init(rawValue: argument) }
+}
+
+extension ReportFormat: ArgumentChoice {
+    var argument: String { rawValue }
+}
+
+extension VolumeUnits: ArgumentChoice {
+    var argument: String { rawValue }
+    init?(argument: String) { self.init(rawValue: argument) }
+}

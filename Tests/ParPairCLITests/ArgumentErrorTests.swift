@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import ParPairCLI
+
+/// Each argument mistake a user makes gets exactly one line on standard error, naming the mistake and
+/// where the help is, and exit 64; the messages are pinned word for word.
+@Suite struct ArgumentErrorTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var arguments: [String]
+        var line: String
+        var testDescription: String { name }
+    }
+
+    static let store = Package.sampleStore
+    static let cases: [Case] = [
+        Case(name: "an option missing its value before another option",
+             arguments: ["report", store, "--tz", "--today", "2026-11-20"],
+             line: "option '--tz' needs a value (ZONE); see 'parpair-report report --help'"),
+        Case(name: "an option missing its value at the end",
+             arguments: ["export", store, "--table"],
+             line: "option '--table' needs a value (weekly|daily|events); see 'parpair-report export --help'"),
+        Case(name: "a mistyped option",
+             arguments: ["report", store, "--unit", "metric"],
+             line: "unknown option '--unit' (did you mean '--units'?); see 'parpair-report report --help'"),
+        Case(name: "a mistyped command",
+             arguments: ["reprot", store],
+             line: "unknown command 'reprot' (did you mean 'report'?); see 'parpair-report --help'"),
+        Case(name: "an unknown command far from any",
+             arguments: ["frobnicate"],
+             line: "unknown command 'frobnicate'; see 'parpair-report --help'"),
+        Case(name: "an option of another command",
+             arguments: ["info", store, "--output", "x.html"],
+             line: "option '--output' does not apply to info (it is for report, export); see 'parpair-report info --help'"),
+        Case(name: "recipients separated by a semicolon",
+             arguments: ["digest", store, "--eml", "-", "--from", "p@example.org", "--to", "a@b.org;c@d.org"],
+             line: "option '--to': separate recipients with ',', not ';' (got 'a@b.org;c@d.org'); see 'parpair-report digest --help'"),
+        Case(name: "a closed choice",
+             arguments: ["report", store, "--format", "docx"],
+             line: "option '--format': \"docx\" is not valid: expected html, csv or md; see 'parpair-report report --help'"),
+        Case(name: "a value given to a flag",
+             arguments: ["report", store, "--redact=yes"],
+             line: "option '--redact' is a flag and takes no value; see 'parpair-report report --help'"),
+        Case(name: "--help after -- is an argument, not a help request",
+             arguments: ["report", store, "--", "--help"],
+             line: "unexpected argument '--help'; see 'parpair-report report --help'"),
+        Case(name: "no command",
+             arguments: [],
+             line: "missing command; see 'parpair-report --help'"),
+    ]
+
+    @Test(arguments: cases)
+    func oneLineAndExit64(_ test: Case) {
+        let run = InProcessRun.run(test.arguments)
+        #expect(run.status == .usage)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "parpair-report: error: \(test.line)\n")
+    }
+
+    /// `--baby` takes the id prefix digest folders carry; a baby the store lacks is a usage error (64)
+    /// that lists the babies, by initials and id prefix only when the names are redacted.
+    @Test func babyByIDPrefix() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("parpair-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = InProcessRun.run(["export", Self.store, "--table", "weekly", "--baby", "8c720336", "--today", "2026-11-20",
+                                    "--output", file.path])
+        #expect(run.status == .success, "\(run.stderr)")
+        let rows = try String(contentsOf: file, encoding: .utf8).split(separator: "\r\n").dropFirst()
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.hasPrefix("Mia,") })
+    }
+
+    @Test func unknownBabyIsAUsageError() {
+        let run = InProcessRun.run(["report", Self.store, "--baby", "Noah", "--format", "csv"])
+        #expect(run.status == .usage)
+        #expect(run.stderr == "parpair-report: error: no baby named or with id 'Noah' in the store; it holds: "
+            + "Léo (37F3D1FD-7928-438B-B2C9-5D5A55963D58), Mia (8C720336-B90E-452B-A83D-0B897700890B); "
+            + "see 'parpair-report report --help'\n")
+    }
+
+    @Test func unknownBabyWithRedactShowsNoName() {
+        let run = InProcessRun.run(["report", Self.store, "--baby", "Noah", "--redact", "--format", "csv"])
+        #expect(run.status == .usage)
+        #expect(run.stderr == "parpair-report: error: no baby named or with id 'Noah' in the store; it holds: "
+            + "L. (37f3d1fd), M. (8c720336); see 'parpair-report report --help'\n")
+        #expect(!run.stderr.contains("Léo") && !run.stderr.contains("Mia"))
+    }
+
+    @Test func versionAndHelp() {
+        let version = InProcessRun.run(["--version"])
+        #expect(version.status == .success)
+        #expect(version.stdout == "parpair-report \(ParPairCommand.version)\n")
+        for spec in ParPairCommand.specs {
+            let help = InProcessRun.run([spec.name.rawValue, "--help"])
+            #expect(help.status == .success)
+            #expect(help.stdout.hasPrefix("Usage: parpair-report \(spec.name.rawValue)"))
+            #expect(help.stderr.isEmpty)
+        }
+    }
+}
