@@ -2,8 +2,9 @@
 // ParPair Report: reads the ParPair app's SwiftData store and writes pediatric reports.
 //
 // Layers, from the edge inwards:
-//   C system libraries   CSQLite, CLibXML2            (one importer each: SQLite, XHTML)
-//   generic libraries    SQLite, XHTML, Mustache, Mail (know nothing about babies)
+//   C system libraries   CSQLite, CLibXML2, CCrypto   (one importer each: SQLite, XHTML, AESCrypto)
+//   generic libraries    SQLite, XHTML, Mustache, Mail, AESCrypto, PropertyList, DeviceBackup
+//                        (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
 import PackageDescription
@@ -29,15 +30,26 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
 
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Sources/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+
         // Generic pieces.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "XHTML", dependencies: ["CLibXML2"]),
         .target(name: "Mustache"),
         .target(name: "Mail"),
+        .target(name: "AESCrypto", dependencies: ["CCrypto"]),
+        .target(name: "PropertyList"),
+        // iOS device backups (Finder, iTunes, idevicebackup2), plain and encrypted: knows nothing about babies.
+        .target(name: "DeviceBackup", dependencies: ["AESCrypto", "PropertyList", "SQLite"]),
 
         // The domain, in the order data flows through it.
         .target(name: "ParPairModel"),
-        .target(name: "ParPairStore", dependencies: ["ParPairModel", "SQLite"]),
+        .target(name: "ParPairStore", dependencies: ["ParPairModel", "SQLite", "DeviceBackup"]),
         .target(name: "ParPairAggregation", dependencies: ["ParPairModel"]),
         .target(
             name: "ParPairReport",
@@ -48,7 +60,7 @@ let package = Package(
         // The command line: everything testable lives in ParPairCLI, the executable only calls it.
         .target(
             name: "ParPairCLI",
-            dependencies: ["ParPairReport", "ParPairStore", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail"]
+            dependencies: ["ParPairReport", "ParPairStore", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail", "DeviceBackup"]
         ),
         .executableTarget(name: "parpair-report", dependencies: ["ParPairCLI"]),
 

@@ -1,3 +1,4 @@
+import DeviceBackup
 import Mail
 import ParPairAggregation
 import ParPairReport
@@ -16,6 +17,19 @@ enum ErrorMapping {
             case .unreadableOutput: return GeneralError(error.description, exitCode: .ioError)
             case .noSuchBaby: return GeneralError(error.description, exitCode: .usage)
             case .invalidHTML, .template, .tooLarge: return GeneralError(error.description, exitCode: .dataError)
+            }
+        case let error as BackupError:
+            switch error {
+            case .inProgress: return GeneralError(error.description, exitCode: .tempFail)
+            case .passwordRequired, .wrongPassword: return GeneralError(error.description, exitCode: .noPermission)
+            case .iterationsOutOfRange, .damaged: return GeneralError(error.description, exitCode: .dataError)
+            case .unreadable(_, _, let permission): return GeneralError(error.description, exitCode: permission ? .noInput : .ioError)
+            case .scratchFailed: return GeneralError(error.description, exitCode: .ioError)
+            }
+        case let error as BackupStoreError:
+            switch error {
+            case .severalDevices, .noSuchDevice, .severalApps: return GeneralError(error.description, exitCode: .usage)
+            case .noParPairStore: return GeneralError(error.description, exitCode: .noInput)
             }
         case let error as AggregationError:
             return GeneralError(error.description, exitCode: .dataError)

@@ -15,4 +15,8 @@ public enum ExitCode: Int32, Sendable {
     case cantCreate = 73
     /// Reading or writing failed.
     case ioError = 74
+    /// Try again later: the device backup is still being written.
+    case tempFail = 75
+    /// An encrypted backup's password is wrong or missing.
+    case noPermission = 77
 }

@@ -124,6 +124,8 @@ public enum ParPairCommand {
         (.osFile, "DTD missing", "the XHTML DTD is not installed (Debian package w3c-sgml-lib)"),
         (.cantCreate, "cannot create", "the output cannot be created"),
         (.ioError, "I/O", "reading or writing failed"),
+        (.tempFail, "try later", "the device backup is still being written; try again later (cron simply will)"),
+        (.noPermission, "password", "an encrypted backup's password is wrong, or none was given"),
     ]
 
     static var exitCodeSummary: String {

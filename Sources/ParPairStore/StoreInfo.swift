@@ -34,6 +34,8 @@ public struct StoreInfo: Sendable, Hashable, Codable {
     public var orphanLogs: Int
     /// Things a person should know, one sentence each.
     public var warnings: [String]
+    /// The device backup the store was restored from; nil (and absent from JSON) for a store read directly.
+    public var source: BackupOrigin?
 
     public init(
         path: String, storeFile: String, sqliteVersion: String, frameworkVersion: Int?, entities: [String],

@@ -103,12 +103,15 @@ extension StoreReader {
         let babyFacts = babies.map { baby in
             BabyFacts(rowID: baby.rowID, id: baby.id, name: baby.name, birthday: baby.birthday, logs: perBaby[baby.rowID] ?? [:])
         }
-        return StoreInfo(
-            path: location.requestedPath, storeFile: location.storeFile, sqliteVersion: Database.libraryVersion,
+        var info = StoreInfo(
+            path: restored?.origin.backupPath ?? location.requestedPath, storeFile: restored?.displayPath ?? location.storeFile,
+            sqliteVersion: Database.libraryVersion,
             frameworkVersion: frameworkVersion, entities: entities, journalModeWAL: snapshot.header.isWAL,
             wal: snapshot.wal, shmPresent: snapshot.shmPresent, babies: babyFacts, tables: tables,
             totalLogs: present.reduce(0) { $0 + $1.rows }, firstLogTime: firstLogTime, lastLogTime: lastLogTime,
-            orphanLogs: orphanLogs, warnings: warnings)
+            orphanLogs: orphanLogs, warnings: warnings + (restored?.warnings ?? []))
+        info.source = restored?.origin
+        return info
     }
 
     func count(_ sql: String) throws -> Int {

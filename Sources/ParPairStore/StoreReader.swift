@@ -32,6 +32,10 @@ public final class StoreReader {
     public let frameworkVersion: Int?
 
     let snapshot: StoreSnapshot
+    /// The store restored from a device backup, when STORE named one; removed with the snapshot.
+    let restored: RestoredStore?
+    /// The device backup the store came from, if any.
+    public var origin: BackupOrigin? { restored?.origin }
     let database: Database
     let babyLayout: TableLayout
     /// The layouts of the log tables this store has.
@@ -52,10 +56,23 @@ public final class StoreReader {
     ///   - path: the store file, or a folder holding `default.store`.
     ///   - scratchDirectory: where the private snapshot folder is made (default: the temporary directory).
     /// - Throws: `StoreError` (missing path, not a store, damaged file, missing table or column, …).
-    public init(path: String, scratchDirectory: String? = nil) throws {
-        location = try StoreLocation(path: path)
-        snapshot = try StoreSnapshot(copying: location, scratchDirectory: scratchDirectory)
-        let storePath = location.storeFile
+    public convenience init(path: String, scratchDirectory: String? = nil) throws {
+        try self.init(StoreRequest(path: path), scratchDirectory: scratchDirectory)
+    }
+
+    /// Opens the store a request names: a store, a folder holding one, or a device backup (plain or
+    /// encrypted) or a folder of them, whose ParPair store is first restored into a private folder.
+    /// - Throws: `StoreError`, `BackupError` (DeviceBackup), `BackupStoreError`.
+    public init(_ request: StoreRequest, scratchDirectory: String? = nil) throws {
+        restored = try RestoredStore.restore(request, scratchDirectory: scratchDirectory)
+        do {
+            location = try restored?.location ?? StoreLocation(path: request.path)
+            snapshot = try StoreSnapshot(copying: location, scratchDirectory: scratchDirectory)
+        } catch {
+            restored?.remove()
+            throw error
+        }
+        let storePath = restored?.displayPath ?? location.storeFile
         do {
             database = try Database(path: snapshot.storeFile, mode: .readOnly)
             try database.setBusyTimeout(milliseconds: 2000)
@@ -103,9 +120,11 @@ public final class StoreReader {
             openingNotes = notes
         } catch let error as SQLiteError {
             snapshot.remove()
+            restored?.remove()
             throw StoreError.reading(storePath, error)
         } catch {
             snapshot.remove()
+            restored?.remove()
             throw error
         }
     }
@@ -124,13 +143,21 @@ public final class StoreReader {
         try? database.commit()
         database.close()
         snapshot.remove()
+        restored?.remove()
     }
 
     /// Opens a store, hands the reader to `body`, and closes it afterwards (also when `body` throws).
     public static func withReader<Result>(
         path: String, scratchDirectory: String? = nil, _ body: (StoreReader) throws -> Result
     ) throws -> Result {
-        let reader = try StoreReader(path: path, scratchDirectory: scratchDirectory)
+        try withReader(StoreRequest(path: path), scratchDirectory: scratchDirectory, body)
+    }
+
+    /// Opens the store a request names (see `init(_:scratchDirectory:)`), hands it to `body`, and closes it.
+    public static func withReader<Result>(
+        _ request: StoreRequest, scratchDirectory: String? = nil, _ body: (StoreReader) throws -> Result
+    ) throws -> Result {
+        let reader = try StoreReader(request, scratchDirectory: scratchDirectory)
         defer { reader.close() }
         return try body(reader)
     }

@@ -55,12 +55,11 @@ enum DigestCommand: Subcommand {
     static func run(_ parsed: Arguments, console: Console) throws {
         let request = try DigestRequest(parsed, console: console)
         let rendering = try DigestRendering()
-        let run = try StoreReader.withReader(path: request.store) { reader in
+        let store = try StoreArguments.request(parsed, path: request.store, console: console)
+        let run = try StoreReader.withReader(store) { reader in
             try DigestRun.make(
                 reader: reader, options: request.aggregation.options, baby: request.aggregation.baby, choice: request.week,
-                settings: ReportSettings(
-                    redact: request.redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
-                    toolVersion: ParPairCommand.version))
+                settings: ReportSettings(reader: reader, redact: request.redact, toolVersion: ParPairCommand.version))
         }
 
         var files = DigestFileSet()

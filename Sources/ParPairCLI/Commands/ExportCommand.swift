@@ -28,11 +28,12 @@ enum ExportCommand: Subcommand {
         let output = OutputFile(path: try parsed.value(OptionTable.output) ?? "-")
         let redact = parsed.flag(OptionTable.redact)
         try output.refuseStoreFiles(of: path, option: "--output", command: name)
+        let request = try StoreArguments.request(parsed, path: path, console: console)
         if table == .events {
             if parsed.has(OptionTable.template.spec) {
                 throw UsageError("--template applies to the weekly and daily tables only", command: name)
             }
-            try StoreReader.withReader(path: path) { reader in
+            try StoreReader.withReader(request) { reader in
                 try output.stream { sink in
                     try EventExport.write(reader: reader, options: settings.options, baby: settings.baby, redact: redact, into: &sink)
                 }
@@ -42,7 +43,7 @@ enum ExportCommand: Subcommand {
         let template = try ReportCommand.loadTemplate(
             parsed, format: .csv, builtIn: table == .weekly ? "report.csv.mustache" : "daily.csv.mustache")
         try ReportCommand.write(
-            store: path, options: settings.options, baby: settings.baby, redact: redact,
+            store: request, options: settings.options, baby: settings.baby, redact: redact,
             format: .csv, template: template, to: output)
     }
 }

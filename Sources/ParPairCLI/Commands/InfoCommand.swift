@@ -19,7 +19,8 @@ enum InfoCommand: Subcommand {
         let settings = try AggregationArguments(parsed, environment: console.environment)
         let calendar = LifeCalendar(timeZone: settings.options.timeZone)
         let today = settings.options.today
-        let info = try StoreReader.withReader(path: path) { try $0.info() }
+        let request = try StoreArguments.request(parsed, path: path, console: console)
+        let info = try StoreReader.withReader(request) { try $0.info() }
         if parsed.flag(OptionTable.json) {
             console.out(try json(info, calendar: calendar, today: today))
         } else {
@@ -30,6 +31,10 @@ enum InfoCommand: Subcommand {
     static func text(_ info: StoreInfo, calendar: LifeCalendar, today: CivilDate) -> String {
         var lines: [String] = []
         lines.append("Store:      \(info.path)")
+        if let source = info.source {
+            lines.append("Source:     \(source.summary)")
+            lines.append("Device:     \(source.deviceName), UDID \(source.udid)")
+        }
         var facts = "SQLite \(info.sqliteVersion)"
         if let version = info.frameworkVersion { facts += ", Core Data framework \(version)" }
         facts += info.journalModeWAL ? ", WAL journal" : ", rollback journal"

@@ -27,7 +27,7 @@ enum ReportCommand: Subcommand {
         let template = try loadTemplate(parsed, format: format, builtIn: format.defaultTemplate)
         try output.refuseStoreFiles(of: path, option: "--output", command: name)
         try write(
-            store: path, options: settings.options, baby: settings.baby, redact: parsed.flag(OptionTable.redact),
+            store: try StoreArguments.request(parsed, path: path, console: console), options: settings.options, baby: settings.baby, redact: parsed.flag(OptionTable.redact),
             format: format, template: template, to: output)
     }
 
@@ -36,17 +36,15 @@ enum ReportCommand: Subcommand {
     /// never held in memory whole; standard output gets the text only once all of it is rendered
     /// (and valid), so a failure never leaves half a report anywhere.
     static func write(
-        store path: String, options: AggregationOptions, baby: String?, redact: Bool,
+        store request: StoreRequest, options: AggregationOptions, baby: String?, redact: Bool,
         format: ReportFormat, template: ReportTemplate, to output: OutputFile
     ) throws {
         func produce(_ render: (AggregationResult, ReportSettings) throws -> Void) throws {
-            try StoreReader.withReader(path: path) { reader in
+            try StoreReader.withReader(request) { reader in
                 var options = options
                 options.days = template.aggregationDays
                 let result = try StoreAggregation.run(reader: reader, options: options, baby: baby, redact: redact)
-                try render(result, ReportSettings(
-                    redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
-                    toolVersion: ParPairCommand.version))
+                try render(result, ReportSettings(reader: reader, redact: redact, toolVersion: ParPairCommand.version))
             }
         }
         if output.isStandardOutput {

@@ -37,6 +37,16 @@ enum OptionTable {
         "--baby", "NAME|ID", "only this baby: a name, the id, or the id's first 8 or more hex digits (default: every baby)",
         for: aggregating)
 
+    // Which store, when STORE is a device backup.
+    private static let reading: Set<CommandName> = dated
+    static let device = TypedOption<String>(
+        "--device", "NAME|UDID", "the device whose backup to read, when the folder holds several", for: reading)
+    static let app = TypedOption<String>(
+        "--app", "BUNDLE_ID", "the app (or app group) whose store to read, when a backup holds several", for: reading)
+    static let passwordFile = TypedOption<String>(
+        "--password-file", "FILE", "an encrypted backup's password: the first line of FILE (else $PARPAIR_BACKUP_PASSWORD, else asked)",
+        for: reading, completion: .file)
+
     // What is written, and where.
     static let format = TypedOption<ReportFormat>(
         "--format", "output format (default: from the output file's extension, else html)", for: [.report])
@@ -82,7 +92,7 @@ enum OptionTable {
     /// Every option, in the order help lists them.
     static let all: [OptionSpec] = [
         format.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, eml.spec, from.spec, to.spec, week.spec,
-        tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
+        device.spec, app.spec, passwordFile.spec, tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
         redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
     ]
 

@@ -6,7 +6,7 @@ import ParPairModel
 /// The data handed to the digest templates (`digest.md`, `digest.html`, `digest.csv` and their
 /// `digest-*` partials). Figures are formatted like the report's (`.` decimal point, `–` for none).
 ///
-/// Top level: `tool_version`, `store_name`, `today`, `timezone`, `units`, `volume_unit`, `day_start`,
+/// Top level: `tool_version`, `store_name`, `backup_source` (device backups only), `today`, `timezone`, `units`, `volume_unit`, `day_start`,
 /// `night`, `redacted`, `sources` (`name`, `url`: the reference bands of the digest weeks) with `has_sources`, `daily_header` (CSV cells `name`, `first`),
 /// `digests` (below) with `has_digests`, `no_digests`, `several_digests`, and `skipped` (`name`,
 /// `message`, `due_date`) with `has_skipped`.

@@ -45,7 +45,7 @@ public enum ReportData {
     static func commonKeys(
         options: AggregationOptions, settings: ReportSettings, sources: [String: String]
     ) -> [String: MustacheValue] {
-        [
+        var keys: [String: MustacheValue] = [
             "tool_version": .string(settings.toolVersion),
             "store_name": .string(settings.storeName),
             "today": .string(options.today.description),
@@ -59,6 +59,9 @@ public enum ReportData {
                 .dictionary(["name": .string($0.key), "url": .string($0.value)])
             }),
         ]
+        // Only when read from a device backup, so a store read directly renders as it always did.
+        if let source = settings.backupSource { keys["backup_source"] = .string(source) }
+        return keys
     }
 
     /// CSV header cells, each with `name` and `first`.

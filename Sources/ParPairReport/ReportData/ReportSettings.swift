@@ -1,4 +1,5 @@
 import Foundation
+import ParPairStore
 import ParPairAggregation
 
 /// What a report shows beyond the aggregation: how names appear and where the data came from.
@@ -10,9 +11,23 @@ public struct ReportSettings: Sendable {
     /// The tool's version, for the footer.
     public var toolVersion: String
 
-    public init(redact: Bool = false, storeName: String, toolVersion: String) {
+    /// Where the store came from when it was read from a device backup (device and date), for the small print.
+    public var backupSource: String?
+
+    /// The settings for a report of an open store: its file name, and the backup it came from
+    /// (without the device's name when names are redacted).
+    public init(reader: StoreReader, redact: Bool, toolVersion: String) {
+        let origin = reader.origin
+        var source = origin?.summary
+        if redact, let origin { source = source?.replacingOccurrences(of: "backup of \(origin.deviceName)", with: "device backup") }
+        self.init(redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
+                  toolVersion: toolVersion, backupSource: source)
+    }
+
+    public init(redact: Bool = false, storeName: String, toolVersion: String, backupSource: String? = nil) {
         self.redact = redact
         self.storeName = storeName
         self.toolVersion = toolVersion
+        self.backupSource = backupSource
     }
 }

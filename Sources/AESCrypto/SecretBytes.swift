@@ -1,0 +1,36 @@
+import CCrypto
+
+/// Key material that is wiped (`OPENSSL_cleanse`) when the last reference goes, so keys and passwords
+/// are not kept in memory longer than needed.
+public final class SecretBytes: @unchecked Sendable {
+    private let storage: UnsafeMutableRawBufferPointer
+
+    public init(count: Int) {
+        storage = .allocate(byteCount: max(count, 1), alignment: 16)
+        storage.initializeMemory(as: UInt8.self, repeating: 0)
+        self.count = count
+    }
+
+    public convenience init(_ bytes: [UInt8]) {
+        self.init(count: bytes.count)
+        bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
+    }
+
+    public let count: Int
+
+    deinit {
+        OPENSSL_cleanse(storage.baseAddress, storage.count)
+        storage.deallocate()
+    }
+
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(rebasing: storage[0..<count]))
+    }
+
+    func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeMutableRawBufferPointer(rebasing: storage[0..<count]))
+    }
+
+    /// A copy as an array, for tests and for comparisons that need one.
+    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+}

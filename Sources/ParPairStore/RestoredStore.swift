@@ -1,0 +1,125 @@
+import DeviceBackup
+import Foundation
+import SQLite
+
+/// A ParPair store restored from a device backup into a private 0700 folder, under its original
+/// names (`default.store`, `default.store-wal`), so it reads exactly as the store itself. The folder,
+/// with the decrypted `Manifest.db`, is removed by `remove()` or `deinit`.
+final class RestoredStore {
+    let directory: String
+    let location: StoreLocation
+    let origin: BackupOrigin
+    /// Size mismatches between a restored file and its record (live databases sometimes differ).
+    let warnings: [String]
+    private var removed = false
+
+    static let relativePath = "Library/Application Support/" + StoreLocation.defaultFileName
+
+    /// Restores the store the request names, when its path is a device backup or a folder of them; nil otherwise.
+    static func restore(_ request: StoreRequest, scratchDirectory: String?) throws -> RestoredStore? {
+        let path = request.path
+        let backupPath: String
+        if DeviceBackup.isBackup(path) {
+            backupPath = path
+        } else {
+            let status = try? POSIXFile.status(path)
+            guard status?.isDirectory == true, (try? POSIXFile.status(StoreLocation.join(path, StoreLocation.defaultFileName))) ?? nil == nil
+            else { return nil }
+            let found = DeviceBackup.backups(in: path)
+            guard !found.isEmpty else { return nil }
+            backupPath = try pick(request.device, among: found, folder: path)
+        }
+        let backup = try DeviceBackup(path: backupPath)
+        let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
+        let directory: String
+        do {
+            directory = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(base, "parpair-backup-XXXXXX"))
+        } catch let failure as POSIXFile.Failure {
+            throw StoreError.snapshotFailed(base, reason: failure.reason)
+        }
+        do {
+            return try RestoredStore(backup: backup, request: request, directory: directory)
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+    }
+
+    private init(backup: DeviceBackup, request: StoreRequest, directory: String) throws {
+        self.directory = directory
+        let opened = try OpenedBackup(backup, scratch: directory, password: request.password)
+        var parPair: [(record: FileRecord, folder: String)] = []
+        var others: [String] = []
+        var warnings: [String] = []
+        for (index, record) in try opened.appFiles(at: Self.relativePath).enumerated() {
+            if let app = request.app, app != record.domain, app != BackupOrigin.bundleID(ofDomain: record.domain) { continue }
+            let folder = StoreLocation.join(directory, "store-\(index)")
+            guard mkdir(folder, 0o700) == 0 else { throw StoreError.snapshotFailed(directory, reason: String(cString: strerror(errno))) }
+            let store = StoreLocation.join(folder, StoreLocation.defaultFileName)
+            if let warning = try opened.restore(record, to: store) { warnings.append(warning) }
+            if let wal = try opened.file(domain: record.domain, relativePath: Self.relativePath + "-wal") {
+                if let warning = try opened.restore(wal, to: store + "-wal") { warnings.append(warning) }
+            }
+            if Self.looksLikeParPair(store) { parPair.append((record, folder)) } else { others.append(record.domain) }
+        }
+        guard let chosen = parPair.first else {
+            throw BackupStoreError.noParPairStore(backup.path, domains: others, app: request.app)
+        }
+        guard parPair.count == 1 else { throw BackupStoreError.severalApps(backup.path, domains: parPair.map(\.record.domain)) }
+        location = try StoreLocation(path: StoreLocation.join(chosen.folder, StoreLocation.defaultFileName))
+        origin = BackupOrigin(backupPath: backup.path, deviceName: backup.deviceName, udid: backup.udid, date: backup.date,
+                              encrypted: backup.isEncrypted, domain: chosen.record.domain)
+        self.warnings = warnings
+    }
+
+    deinit { remove() }
+
+    func remove() {
+        guard !removed else { return }
+        removed = true
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// How messages name the store: inside the backup, by domain and path.
+    var displayPath: String { "\(origin.backupPath) (\(origin.domain)/\(Self.relativePath))" }
+
+    /// Whether a restored file has ParPair's tables (other apps use the same file name).
+    static func looksLikeParPair(_ file: String) -> Bool {
+        guard let database = try? Database(path: file, mode: .readOnly) else { return false }
+        defer { database.close() }
+        guard let tables = try? database.tableNames() else { return false }
+        let names = Set(tables.map { $0.uppercased() })
+        return StoreSchema.requiredEntities.allSatisfy { names.contains($0.table.uppercased()) }
+    }
+
+    /// The backup `--device` names among several, or the only one.
+    static func pick(_ wanted: String?, among paths: [String], folder: String) throws -> String {
+        var backups: [DeviceBackup] = []
+        var described: [String] = []
+        for path in paths {
+            guard let backup = try? DeviceBackup(path: path) else {
+                described.append("\(URL(fileURLWithPath: path).lastPathComponent) (damaged)")
+                continue
+            }
+            backups.append(backup)
+            described.append(describe(backup))
+        }
+        if let wanted {
+            let matches = backups.filter {
+                $0.udid.caseInsensitiveCompare(wanted) == .orderedSame || $0.deviceName.caseInsensitiveCompare(wanted) == .orderedSame
+            }
+            guard matches.count == 1 else { throw BackupStoreError.noSuchDevice(folder, wanted: wanted, devices: described) }
+            return matches[0].path
+        }
+        guard paths.count == 1 else { throw BackupStoreError.severalDevices(folder, devices: described) }
+        return paths[0]
+    }
+
+    /// `Ana's iPhone, UDID 00008030-…, backed up 2026-11-20 06:30 UTC, encrypted`.
+    static func describe(_ backup: DeviceBackup) -> String {
+        var text = "\(backup.deviceName), UDID \(backup.udid)"
+        if let date = backup.date { text += ", backed up " + BackupOrigin.utcText(date) }
+        text += backup.isEncrypted ? ", encrypted" : ", not encrypted"
+        return text
+    }
+}

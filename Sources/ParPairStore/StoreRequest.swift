@@ -1,0 +1,84 @@
+import Foundation
+
+/// What the user named as STORE, with what picks a store inside a device backup.
+public struct StoreRequest: Sendable {
+    /// A store file, a folder holding `default.store`, a device backup folder, or a folder of backups.
+    public var path: String
+    /// `--device NAME|UDID`: which backup, when the folder holds several.
+    public var device: String?
+    /// `--app BUNDLE_ID`: which app's store, when a backup holds several ParPair stores.
+    public var app: String?
+    /// The backup password, asked only for an encrypted backup; nil when none can be had.
+    public var password: @Sendable () throws -> [UInt8]?
+
+    public init(path: String, device: String? = nil, app: String? = nil, password: @escaping @Sendable () throws -> [UInt8]? = { nil }) {
+        self.path = path
+        self.device = device
+        self.app = app
+        self.password = password
+    }
+}
+
+/// Where a store came from when it was restored from a device backup: shown by `info` and in reports' small print.
+public struct BackupOrigin: Sendable, Hashable, Codable {
+    public var backupPath: String
+    public var deviceName: String
+    public var udid: String
+    public var date: Date?
+    public var encrypted: Bool
+    /// `AppDomainGroup-group.org.parpair.shared` or `AppDomain-org.parpair.app`.
+    public var domain: String
+
+    /// The app's (or app group's) identifier: the domain without its `AppDomain-` / `AppDomainGroup-` prefix.
+    public var bundleID: String { BackupOrigin.bundleID(ofDomain: domain) }
+
+    /// `2026-11-20 06:30 UTC`.
+    static func utcText(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
+    static func bundleID(ofDomain domain: String) -> String {
+        for prefix in ["AppDomainGroup-", "AppDomain-"] where domain.hasPrefix(prefix) { return String(domain.dropFirst(prefix.count)) }
+        return domain
+    }
+
+    /// `backup of Ana's iPhone made 2026-11-20 06:30 UTC (encrypted), app group group.org.parpair.shared`.
+    public var summary: String {
+        var text = "backup of \(deviceName)"
+        if let date { text += " made \(Self.utcText(date))" }
+        if encrypted { text += " (encrypted)" }
+        text += domain.hasPrefix("AppDomainGroup-") ? ", app group \(bundleID)" : ", app \(bundleID)"
+        return text
+    }
+}
+
+/// A store inside a device backup could not be picked.
+public enum BackupStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The folder holds several device backups and `--device` did not pick one; each line describes one.
+    case severalDevices(String, devices: [String])
+    case noSuchDevice(String, wanted: String, devices: [String])
+    /// Several ParPair stores (an app and its app group, or two apps) and no `--app`.
+    case severalApps(String, domains: [String])
+    /// No ParPair store; `domains` had a `default.store` of another app.
+    case noParPairStore(String, domains: [String], app: String?)
+
+    public var description: String {
+        switch self {
+        case .severalDevices(let path, let devices):
+            "\(path) holds backups of \(devices.count) devices; pick one with --device NAME|UDID: " + devices.joined(separator: "; ")
+        case .noSuchDevice(let path, let wanted, let devices):
+            "\(path) holds no backup of a device named or with UDID '\(wanted)'; it holds: " + devices.joined(separator: "; ")
+        case .severalApps(let path, let domains):
+            "\(path) holds \(domains.count) ParPair stores; pick one with --app BUNDLE_ID: "
+                + domains.map(BackupOrigin.bundleID(ofDomain:)).joined(separator: ", ")
+        case .noParPairStore(let path, let domains, let app):
+            (app.map { "\(path): no ParPair store of app '\($0)' in this backup" } ?? "\(path): no ParPair store in this backup")
+                + (domains.isEmpty ? " (no app has a Library/Application Support/default.store)"
+                    : "; these domains have a default.store that is not ParPair's: " + domains.joined(separator: ", "))
+        }
+    }
+}
