@@ -56,11 +56,19 @@ final class RestoredStore {
             let folder = StoreLocation.join(directory, "store-\(index)")
             guard mkdir(folder, 0o700) == 0 else { throw StoreError.snapshotFailed(directory, reason: String(cString: strerror(errno))) }
             let store = StoreLocation.join(folder, StoreLocation.defaultFileName)
-            if let warning = try opened.restore(record, to: store) { warnings.append(warning) }
+            let sizeWarning = try opened.restore(record, to: store)
+            if let sizeWarning { warnings.append(sizeWarning) }
             if let wal = try opened.file(domain: record.domain, relativePath: Self.relativePath + "-wal") {
                 if let warning = try opened.restore(wal, to: store + "-wal") { warnings.append(warning) }
             }
-            if Self.looksLikeParPair(store) { parPair.append((record, folder)) } else { others.append(record.domain) }
+            if Self.looksLikeParPair(store) {
+                parPair.append((record, folder))
+            } else if let sizeWarning {
+                // Shorter than its record says and unreadable: a damaged copy, not another app's file.
+                throw BackupError.damaged(backup.path, detail: "the default.store is truncated or damaged (\(sizeWarning))")
+            } else {
+                others.append(record.domain)
+            }
         }
         guard let chosen = parPair.first else {
             throw BackupStoreError.noParPairStore(backup.path, domains: others, app: request.app)
