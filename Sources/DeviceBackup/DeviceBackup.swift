@@ -73,3 +73,14 @@ public struct DeviceBackup: Sendable {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }
+
+extension DeviceBackup {
+    /// The bundle id of a Mac app container (`MCMMetadataIdentifier` in its
+    /// `.com.apple.containermanagerd.metadata.plist`), if it says.
+    public static func containerIdentifier(_ container: String) -> String? {
+        let path = join(container, ".com.apple.containermanagerd.metadata.plist")
+        guard let bytes = try? BackupFile.read(path, limit: plistLimits.maximumBytes),
+              let plist = try? PropertyList.read(bytes, limits: plistLimits) else { return nil }
+        return plist["MCMMetadataIdentifier"]?.string
+    }
+}

@@ -10,6 +10,7 @@ public enum ParPairCommand {
         ReportCommand.self,
         ExportCommand.self,
         InfoCommand.self,
+        StoresCommand.self,
         DigestCommand.self,
         TemplatesCommand.self,
         ValidateCommand.self,

@@ -48,28 +48,10 @@ final class RestoredStore {
     private init(backup: DeviceBackup, request: StoreRequest, directory: String) throws {
         self.directory = directory
         let opened = try OpenedBackup(backup, scratch: directory, password: request.password)
-        var parPair: [(record: FileRecord, folder: String)] = []
-        var others: [String] = []
-        var warnings: [String] = []
-        for (index, record) in try opened.appFiles(at: Self.relativePath).enumerated() {
-            if let app = request.app, app != record.domain, app != BackupOrigin.bundleID(ofDomain: record.domain) { continue }
-            let folder = StoreLocation.join(directory, "store-\(index)")
-            guard mkdir(folder, 0o700) == 0 else { throw StoreError.snapshotFailed(directory, reason: String(cString: strerror(errno))) }
-            let store = StoreLocation.join(folder, StoreLocation.defaultFileName)
-            let sizeWarning = try opened.restore(record, to: store)
-            if let sizeWarning { warnings.append(sizeWarning) }
-            if let wal = try opened.file(domain: record.domain, relativePath: Self.relativePath + "-wal") {
-                if let warning = try opened.restore(wal, to: store + "-wal") { warnings.append(warning) }
-            }
-            if Self.looksLikeParPair(store) {
-                parPair.append((record, folder))
-            } else if let sizeWarning {
-                // Shorter than its record says and unreadable: a damaged copy, not another app's file.
-                throw BackupError.damaged(backup.path, detail: "the default.store is truncated or damaged (\(sizeWarning))")
-            } else {
-                others.append(record.domain)
-            }
-        }
+        let found = try Candidates(opened, directory: directory, app: request.app)
+        let parPair = found.parPair
+        let others = found.others
+        let warnings = found.warnings
         guard let chosen = parPair.first else {
             throw BackupStoreError.noParPairStore(backup.path, domains: others, app: request.app)
         }
@@ -81,6 +63,53 @@ final class RestoredStore {
     }
 
     deinit { remove() }
+
+    /// The app and app-group `default.store`s of a backup, each restored with its `-wal` into a folder of
+    /// its own inside `directory` and sorted into ParPair's and other apps'.
+    struct Candidates {
+        var parPair: [(record: FileRecord, folder: String)] = []
+        /// Domains whose `default.store` is another app's.
+        var others: [String] = []
+        var warnings: [String] = []
+
+        init(_ opened: OpenedBackup, directory: String, app: String?) throws {
+            for (index, record) in try opened.appFiles(at: RestoredStore.relativePath).enumerated() {
+                if let app, app != record.domain, app != BackupOrigin.bundleID(ofDomain: record.domain) { continue }
+                let folder = StoreLocation.join(directory, "store-\(index)")
+                guard mkdir(folder, 0o700) == 0 else { throw StoreError.snapshotFailed(directory, reason: String(cString: strerror(errno))) }
+                let store = StoreLocation.join(folder, StoreLocation.defaultFileName)
+                let sizeWarning = try opened.restore(record, to: store)
+                if let sizeWarning { warnings.append(sizeWarning) }
+                if let wal = try opened.file(domain: record.domain, relativePath: RestoredStore.relativePath + "-wal") {
+                    if let warning = try opened.restore(wal, to: store + "-wal") { warnings.append(warning) }
+                }
+                if RestoredStore.looksLikeParPair(store) {
+                    parPair.append((record, folder))
+                } else if let sizeWarning {
+                    // Shorter than its record says and unreadable: a damaged copy, not another app's file.
+                    throw BackupError.damaged(opened.backup.path, detail: "the default.store is truncated or damaged (\(sizeWarning))")
+                } else {
+                    others.append(record.domain)
+                }
+            }
+        }
+    }
+
+    /// The domains of a plain backup that hold a ParPair store (restored into a private folder that is
+    /// removed before returning); nil for an encrypted backup, whose files cannot be read without its password.
+    static func parPairDomains(of backup: DeviceBackup, scratchDirectory: String?) throws -> [String]? {
+        guard !backup.isEncrypted else { return nil }
+        let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
+        let directory: String
+        do {
+            directory = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(base, "parpair-backup-XXXXXX"))
+        } catch let failure as POSIXFile.Failure {
+            throw StoreError.snapshotFailed(base, reason: failure.reason)
+        }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let opened = try OpenedBackup(backup, scratch: directory) { nil }
+        return try Candidates(opened, directory: directory, app: nil).parPair.map(\.record.domain)
+    }
 
     func remove() {
         guard !removed else { return }

@@ -193,4 +193,36 @@ import Testing
         #expect(a == (try BackupFixture.contents(of: setup.folder.file("b"))))
         #expect(try setup.folder.listing("tmp").isEmpty)
     }
+
+    /// `stores` lists what it finds, with the argument to pass: a plain backup by domain, an encrypted one
+    /// without its password, a Mac app container by its bundle id; another app's container is left out.
+    @Test func storesListsWhatItFinds() async throws {
+        let folder = try WorkFolder()
+        let decoy = try BackupFixture.decoyStore(in: folder)
+        let plain = try BackupFixture.make(["files": BackupFixture.sampleFiles(decoy: decoy)], out: folder.file("Backup/AAA1"))
+        let encrypted = try BackupFixture.make(["files": BackupFixture.sampleFiles(decoy: decoy), "udid": "BBB2", "deviceName": "Max's iPad",
+                                                "encrypted": true, "password": BackupFixture.password], out: folder.file("Backup/BBB2"))
+        for (name, store, bundle) in [("C0FFEE", PackageFiles.sampleStore, "org.parpair.app"), ("DECAF", decoy, "com.example.notes")] {
+            let support = folder.file("Containers/\(name)/Data/Library/Application Support")
+            try FileManager.default.createDirectory(atPath: support, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: store, toPath: support + "/default.store")
+            _ = try BackupFixture.python(["-c", "import plistlib,sys; plistlib.dump({'MCMMetadataIdentifier': sys.argv[2]}, open(sys.argv[1], 'wb'))",
+                                          folder.file("Containers/\(name)/.com.apple.containermanagerd.metadata.plist"), bundle])
+        }
+        let run = try await BuiltTool.run(["stores", folder.file("Backup"), folder.file("Containers")], in: folder)
+        run.expectSuccess()
+        #expect(run.output == """
+            \(plain)
+                backup of Ana's iPhone (UDID 00008030-001A2B3C4D5E802E), 2026-11-20T06:30:00Z, not encrypted, app group group.org.parpair.shared
+            \(encrypted) --password-file FILE
+                backup of Max's iPad (UDID BBB2), 2026-11-20T06:30:00Z, encrypted; its stores are read once its password is given
+            '\(folder.file("Containers/C0FFEE/Data/Library/Application Support"))'
+                Mac app container of org.parpair.app
+
+            """)
+        let json = try await BuiltTool.run(["stores", folder.file("Backup"), "--json"], in: folder)
+        let entries = try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]]
+        #expect(entries?.map { $0["udid"] as? String } == ["00008030-001A2B3C4D5E802E", "BBB2"])
+        #expect(entries?.first?["domain"] as? String == BackupFixture.groupDomain)
+    }
 }

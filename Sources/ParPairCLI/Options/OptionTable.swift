@@ -59,7 +59,7 @@ enum OptionTable {
         "your own Mustache template (partials are looked up beside it, then among the built-ins)",
         for: [.report, .export], completion: .file)
     static let redact = Flag("--redact", "replace each baby's name with initials everywhere", for: aggregating)
-    static let json = Flag("--json", "print the same as JSON, for scripts", for: [.info])
+    static let json = Flag("--json", "print the same as JSON, for scripts", for: [.info, .stores])
 
     // digest
     static let out = TypedOption<String>("--out", "DIR", "write the digest files under DIR", for: [.digest], completion: .directory)

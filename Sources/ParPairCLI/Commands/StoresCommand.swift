@@ -1,0 +1,67 @@
+import Foundation
+import ParPairStore
+
+/// `parpair-report stores [DIR...]`: every ParPair store it can find, with the argument that reads it.
+enum StoresCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: .stores, summary: "find ParPair stores: device backups, Mac app containers, store folders",
+        usage: ["[DIR...]"], positional: .directory,
+        description: """
+        Lists every ParPair store in the folders given, with what to pass as STORE to read it: store
+        files and folders, device backups (Finder, iTunes, idevicebackup2) and folders of them, and the
+        app containers of an Apple Silicon Mac. Plain backups are looked into; encrypted ones are listed
+        with device and date without a password. Without DIR, on macOS it looks in
+        ~/Library/Application Support/MobileSync/Backup and ~/Library/Containers; elsewhere give the
+        folders (where idevicebackup2 wrote its backups).
+        """,
+        examples: ["parpair-report stores ~/iphone-backup", "parpair-report stores --json"])
+
+    static func run(_ parsed: Arguments, console: Console) throws {
+        var folders = parsed.positionals
+        if folders.isEmpty {
+            #if os(macOS)
+            folders = StoreDiscovery.defaultFolders(home: console.environment["HOME"] ?? NSHomeDirectory())
+            #else
+            throw UsageError("give the folders to search, such as the one idevicebackup2 wrote its backups to", command: name)
+            #endif
+        }
+        let found = StoreDiscovery.find(in: folders)
+        if parsed.flag(OptionTable.json) {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            console.out(TerminalText.jsonSafe(String(decoding: try encoder.encode(found), as: UTF8.self)) + "\n")
+            return
+        }
+        guard !found.isEmpty else {
+            console.out("No ParPair store in \(folders.joined(separator: ", ")).\n")
+            return
+        }
+        for store in found {
+            console.out(store.arguments.map(shellQuoted).joined(separator: " ") + "\n    " + describe(store) + "\n")
+        }
+    }
+
+    static func describe(_ store: DiscoveredStore) -> String {
+        var parts: [String] = []
+        switch store.kind {
+        case .store: parts.append("a store")
+        case .container: parts.append("Mac app container" + (store.bundleID.map { " of \($0)" } ?? ""))
+        case .backup:
+            var text = "backup of \(store.deviceName ?? "a device")"
+            if let udid = store.udid { text += " (UDID \(udid))" }
+            if let date = store.date { text += ", " + ISO8601DateFormatter().string(from: date) }
+            text += store.encrypted == true ? ", encrypted" : ", not encrypted"
+            if let domain = store.domain { text += ", " + (domain.hasPrefix("AppDomainGroup-") ? "app group " : "app ") + (store.bundleID ?? domain) }
+            parts.append(text)
+        }
+        if let note = store.note { parts.append(note) }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Quoted for a POSIX shell when it needs to be, so the line can be pasted.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:=@,".contains($0) }
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
