@@ -86,6 +86,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "TestSupport"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel", "TestSupport"]),
         .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "SQLite"]),
         .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore", "TestSupport"]),

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 build=${FUZZ_BUILD:-/tmp/fuzz-build}
-all_harnesses=(mustache-parse-render csv-escape markdown-escape xhtml-escape xhtml-validate)
+all_harnesses=(mustache-parse-render csv-escape markdown-escape xhtml-escape xhtml-validate property-list backup-keybag backup-file-record)
 harnesses=("${all_harnesses[@]}")
 [ "$#" -gt 0 ] && harnesses=("$@")
 mkdir -p "$build"
@@ -29,6 +29,9 @@ sources_for() {
         markdown-escape) echo MarkdownEscape.swift MarkdownSyntax.swift ;;
         xhtml-escape) echo XHTMLEscape.swift ;;
         xhtml-validate) echo XHTMLValidate.swift ;;
+        property-list) echo PropertyListRead.swift ;;
+        backup-keybag) echo BackupKeybag.swift ;;
+        backup-file-record) echo BackupFileRecord.swift ;;
         *) echo "build.sh: unknown harness $1 (known: ${all_harnesses[*]})" >&2; exit 64 ;;
     esac
 }
@@ -52,6 +55,15 @@ build_module Mustache
 if [[ " ${harnesses[*]} " == *" xhtml-"* ]]; then
     build_module XHTML -I Sources/CLibXML2 "${clang_flags[@]}"
 fi
+if [[ " ${harnesses[*]} " == *" property-list "* || " ${harnesses[*]} " == *" backup-"* ]]; then
+    build_module PropertyList
+fi
+if [[ " ${harnesses[*]} " == *" backup-"* ]]; then
+    # The backup parsers are internal to DeviceBackup: the harnesses import it @testable.
+    build_module SQLite -I Sources/CSQLite
+    build_module AESCrypto -I Sources/CCrypto
+    build_module DeviceBackup -enable-testing -I "$build" -I Sources/CSQLite -I Sources/CCrypto
+fi
 
 for harness in "${harnesses[@]}"; do
     sources=(Tests/Fuzz/Harnesses/FuzzInput.swift)
@@ -59,6 +71,12 @@ for harness in "${harnesses[@]}"; do
     libraries=(-lMustache)
     if [[ "$harness" == xhtml-* ]]; then
         libraries+=(-lXHTML -I Sources/CLibXML2 "${clang_flags[@]}" $libxml2_libs)
+    fi
+    if [[ "$harness" == property-list ]]; then
+        libraries=(-lPropertyList)
+    fi
+    if [[ "$harness" == backup-* ]]; then
+        libraries=(-lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -I Sources/CSQLite -I Sources/CCrypto -lsqlite3 -lcrypto)
     fi
     # A harness is relinked when its files or a library it uses changed.
     binary="$build/$harness"

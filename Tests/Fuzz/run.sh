@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 case "$seconds" in '' | *[!0-9]*) echo "usage: Tests/Fuzz/run.sh [SECONDS] [HARNESS...]" >&2; exit 64 ;; esac
 [ "$#" -gt 0 ] && shift
-harnesses=(mustache-parse-render csv-escape markdown-escape xhtml-escape xhtml-validate)
+harnesses=(mustache-parse-render csv-escape markdown-escape xhtml-escape xhtml-validate property-list backup-keybag backup-file-record)
 [ "$#" -gt 0 ] && harnesses=("$@")
 
 build=${FUZZ_BUILD:-/tmp/fuzz-build}
