@@ -16,7 +16,7 @@ enum ErrorMapping {
             case .dtdUnavailable: return GeneralError(error.description, exitCode: .osFile)
             case .unreadableOutput: return GeneralError(error.description, exitCode: .ioError)
             case .noSuchBaby: return GeneralError(error.description, exitCode: .usage)
-            case .invalidHTML, .template, .tooLarge: return GeneralError(error.description, exitCode: .dataError)
+            case .invalidHTML, .template, .missingTemplate, .tooLarge: return GeneralError(error.description, exitCode: .dataError)
             }
         case let error as BackupError:
             switch error {

@@ -1,13 +1,18 @@
+import Mustache
+
 /// Why a report could not be produced.
-public enum ReportError: Error, CustomStringConvertible {
+public enum ReportError: Error, CustomStringConvertible, Sendable {
     /// A chart was not well-formed XML: a bug in the chart code, reported rather than embedded.
     case chart(name: String, problems: String)
     /// The rendered HTML failed XHTML 1.0 Strict validation; every problem as `line:column: message`.
     case invalidHTML(template: String, problems: String)
     /// The XHTML DTD could not be loaded.
     case dtdUnavailable(String)
-    /// A template could not be read or parsed, or failed while rendering.
-    case template(String)
+    /// A template could not be parsed, or failed while rendering: the engine's error, with its template,
+    /// line, column and caret.
+    case template(TemplateError)
+    /// A template that is not there: no such file, or no such built-in.
+    case missingTemplate(String)
     /// The HTML is larger than the validator accepts, so it cannot be proven valid.
     case tooLarge(bytes: Int, limit: Int)
     /// `--baby` matched no baby.
@@ -23,7 +28,9 @@ public enum ReportError: Error, CustomStringConvertible {
             "the HTML rendered from \(template) is not valid XHTML 1.0 Strict; nothing was written:\n\(problems)"
         case .dtdUnavailable(let message):
             message
-        case .template(let message):
+        case .template(let error):
+            error.description
+        case .missingTemplate(let message):
             message
         case .tooLarge(let bytes, let limit):
             "the HTML report would be \(bytes / 1_048_576) MB, more than the \(limit / 1_048_576) MB that can be validated; "

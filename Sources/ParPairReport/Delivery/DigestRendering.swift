@@ -56,7 +56,7 @@ public struct DigestRendering: Sendable {
 
     func render(_ run: DigestRun, digests: [BabyDigest], skips: [DigestSkip], format: ReportFormat) throws -> String {
         guard let template = templates[format] else {
-            throw ReportError.template("no digest template for \(format.rawValue)")
+            throw ReportError.missingTemplate("no digest template for \(format.rawValue)")
         }
         let text = try template.render(DigestData.make(run: run, digests: digests, skips: skips))
         if format == .html { try ReportRendering.validateXHTML(text, name: template.template.name) }

@@ -21,12 +21,12 @@ public struct ReportTemplate: Sendable {
     /// The built-in template of that name (see `DefaultTemplates.all`).
     public init(builtIn name: String) throws {
         guard let source = DefaultTemplates.all[name] else {
-            throw ReportError.template("no built-in template named '\(name)'")
+            throw ReportError.missingTemplate("no built-in template named '\(name)'")
         }
         do {
             template = try Template(source: source, name: name)
-        } catch {
-            throw ReportError.template("\(error)")
+        } catch let error as TemplateError {
+            throw ReportError.template(error)
         }
         partials = DictionaryPartialSource(DefaultTemplates.all)
         usesDailyRows = Self.builtInMentionsDailyRows(name, format: template.format)
@@ -38,12 +38,12 @@ public struct ReportTemplate: Sendable {
         let url = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw ReportError.template("\(path): no such template file")
+            throw ReportError.missingTemplate("\(path): no such template file")
         }
         do {
             template = try Template(contentsOf: url, format: OutputFormat(templateName: url.lastPathComponent) ?? format)
-        } catch {
-            throw ReportError.template("\(error)")
+        } catch let error as TemplateError {
+            throw ReportError.template(error)
         }
         partials = ChainedPartialSource([
             DirectoryPartialSource(directory: url.deletingLastPathComponent()),
@@ -52,25 +52,26 @@ public struct ReportTemplate: Sendable {
         usesDailyRows = true
     }
 
-    /// Whether a built-in template or a built-in partial it includes (transitively) names
-    /// `daily_rows`. Anything that cannot be followed (changed delimiters, a dynamic partial name,
-    /// a partial that is not built in) counts as naming it.
+    /// Whether a built-in template or a built-in partial it includes (transitively) reads `daily_rows`,
+    /// from the parsed templates' tags. A dynamic partial name, or a partial that is not built in or does
+    /// not parse, counts as reading it.
     static func builtInMentionsDailyRows(_ name: String, format: OutputFormat) -> Bool {
         let builtIns = DictionaryPartialSource(DefaultTemplates.all)
         var pending = [name]
         var seen: Set<String> = []
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
-            guard let source = DefaultTemplates.all[next] ?? builtIns.partial(named: next, format: format)?.source else {
-                return true
-            }
-            if source.contains("daily_rows") || source.contains("{{=") { return true }
-            for tag in [">", "<"] {
-                for piece in source.components(separatedBy: "{{" + tag).dropFirst() {
-                    guard let end = piece.range(of: "}}") else { return true }
-                    let included = piece[..<end.lowerBound].trimmingCharacters(in: .whitespaces)
-                    if included.hasPrefix("*") { return true }
-                    pending.append(included)
+            let found = DefaultTemplates.all[next].map { PartialText(name: next, source: $0) }
+                ?? builtIns.partial(named: next, format: format)
+            guard let found, let parsed = try? Template(source: found.source, name: found.name) else { return true }
+            for tag in parsed.tags {
+                if tag.readsData, tag.name == "daily_rows" || tag.name.hasPrefix("daily_rows.") { return true }
+                switch tag.kind {
+                case .partial, .parent:
+                    if tag.isDynamic { return true }
+                    pending.append(tag.name)
+                default:
+                    break
                 }
             }
         }
@@ -89,8 +90,8 @@ public struct ReportTemplate: Sendable {
         do {
             try template.render(data, into: &output, options: RenderOptions(
                 format: template.format, partials: partials, missingPartials: .throwError))
-        } catch {
-            throw ReportError.template("\(error)")
+        } catch let error as TemplateError {
+            throw ReportError.template(error)
         }
     }
 }
