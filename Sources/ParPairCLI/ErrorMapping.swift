@@ -31,6 +31,14 @@ enum ErrorMapping {
             case .severalDevices, .noSuchDevice, .severalApps: return GeneralError(error.description, exitCode: .usage)
             case .noParPairStore: return GeneralError(error.description, exitCode: .noInput)
             }
+        case let error as DeliveryError:
+            switch error {
+            case .cannotCreate: return GeneralError(error.description, exitCode: .cantCreate)
+            case .writeFailed: return GeneralError(error.description, exitCode: .ioError)
+            case .protected: return GeneralError(error.description, exitCode: .usage)
+            }
+        case let error as ExportError:
+            return GeneralError(error.description, exitCode: .usage)
         case let error as AggregationError:
             return GeneralError(error.description, exitCode: .dataError)
         case let error as MailAddressError:

@@ -1,3 +1,4 @@
+import DeviceBackup
 import Foundation
 
 /// Where a store's files are: the main file and the `-wal` / `-shm` files beside it.
@@ -56,6 +57,19 @@ public struct StoreLocation: Sendable, Hashable {
             }
             return StoreLocation.canonical(own) == canonicalTarget
         }
+    }
+
+    /// Whether writing `path` could touch what STORE names: one of the store's own files, or anything
+    /// inside the device backup (or folder of backups) that STORE is.
+    public static func protects(_ path: String, storePath: String) -> Bool {
+        if DeviceBackup.isBackup(storePath) || !DeviceBackup.backups(in: storePath).isEmpty {
+            // The folder itself resolved (links included): canonical() resolves the folder of a name inside it.
+            let folder = URL(fileURLWithPath: canonical(join(storePath, "entry"))).deletingLastPathComponent().path
+            let target = canonical(path)
+            return target == folder || target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+        }
+        guard let location = try? StoreLocation(path: storePath) else { return false }
+        return location.isOwnFile(path)
     }
 
     /// An absolute path with the folder's symbolic links and `.`/`..` resolved (the file itself

@@ -225,4 +225,17 @@ import Testing
         #expect(entries?.map { $0["udid"] as? String } == ["00008030-001A2B3C4D5E802E", "BBB2"])
         #expect(entries?.first?["domain"] as? String == BackupFixture.groupDomain)
     }
+
+    /// Nothing is ever written inside a backup: an output there is refused before the backup is read.
+    @Test func noOutputInsideTheBackup() async throws {
+        let setup = try Setup(.plain)
+        let before = try BackupFixture.contents(of: setup.backup)
+        for (command, target) in [(["report", "--output"], setup.backup + "/report.html"),
+                                  (["export", "--table", "events", "--output"], setup.backup + "/00/events.csv"),
+                                  (["digest", "--out"], setup.backup)] {
+            let run = try await BuiltTool.run([command[0], setup.backup] + command.dropFirst() + [target], in: setup.folder)
+            run.expectFailure(64, mentioning: ["inside the backup it is read from"])
+        }
+        #expect(try BackupFixture.contents(of: setup.backup) == before)
+    }
 }

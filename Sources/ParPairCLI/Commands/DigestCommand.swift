@@ -1,7 +1,4 @@
-import Foundation
-import Mail
 import ParPairReport
-import ParPairStore
 
 /// `parpair-report digest STORE --out DIR`: each baby's latest complete week against the week before,
 /// as files and as one e-mail, for cron and systemd timers.
@@ -54,44 +51,13 @@ enum DigestCommand: Subcommand {
 
     static func run(_ parsed: Arguments, console: Console) throws {
         let request = try DigestRequest(parsed, console: console)
-        let rendering = try DigestRendering()
-        let store = try StoreArguments.request(parsed, path: request.store, console: console)
-        let run = try StoreReader.withReader(store) { reader in
-            try DigestRun.make(
-                reader: reader, options: request.aggregation.options, baby: request.aggregation.baby, choice: request.week,
-                settings: ReportSettings(reader: reader, redact: request.redact, toolVersion: ParPairCommand.version))
-        }
-
-        var files = DigestFileSet()
-        var written: [String] = []
-        if let folder = request.folder {
-            for file in try rendering.files(run, formats: request.formats) {
-                let path = folder.hasSuffix("/") ? folder + file.relativePath : folder + "/" + file.relativePath
-                files.add(path: path, bytes: file.bytes)
-                written.append(path)
-            }
-        }
-        var message: [UInt8]?
-        if let mail = request.mail {
-            let bytes = try DigestMessage.make(run, rendering: rendering, from: mail.from, to: mail.to).serialized()
-            if mail.destination.isStandardOutput {
-                message = bytes
-            } else {
-                files.add(path: mail.destination.path, bytes: bytes)
-                written.append(mail.destination.path)
-            }
-        }
-        if let location = try? StoreLocation(path: request.store), let clash = written.first(where: location.isOwnFile) {
-            let option = clash == request.mail?.destination.path ? "--eml" : "--out"
-            throw UsageError(OutputFile.storeFileMessage(option: option, path: clash), command: name)
-        }
-        try files.write()
-        if let message {
-            try OutputFile(path: "-").write(message)
-        }
-        guard !request.quiet, message == nil else { return }
-        var lines = written
-        lines += run.skips.map(\.message)
+        let outcome = try DigestJob(
+            store: try StoreArguments.request(parsed, path: request.store, console: console),
+            options: request.aggregation.options, baby: request.aggregation.baby, week: request.week, redact: request.redact,
+            folder: request.folder, formats: request.formats, mail: request.mail, toolVersion: ParPairCommand.version
+        ).run()
+        guard !request.quiet, !outcome.messageToStandardOutput else { return }
+        let lines = outcome.written + outcome.skips
         if !lines.isEmpty { console.out(lines.joined(separator: "\n") + "\n") }
     }
 }

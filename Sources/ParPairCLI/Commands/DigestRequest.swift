@@ -4,19 +4,12 @@ import ParPairReport
 
 /// The arguments of `digest`, every one validated before the store is opened.
 struct DigestRequest {
-    /// Where and to whom the e-mail goes.
-    struct Envelope {
-        var destination: OutputFile
-        var from: MailAddress
-        var to: [MailAddress]
-    }
-
     var store: String
     var aggregation: AggregationArguments
     var folder: String?
     var formats: [ReportFormat]
     var week: DigestWeekChoice
-    var mail: Envelope?
+    var mail: DigestJob.Mail?
     var quiet: Bool
     var redact: Bool
 
@@ -62,7 +55,7 @@ struct DigestRequest {
             } catch {
                 throw UsageError("option '--to': \(error)", command: command)
             }
-            mail = Envelope(destination: OutputFile(path: eml), from: from, to: to)
+            mail = DigestJob.Mail(destination: OutputFile(path: eml), from: from, to: to)
         } else {
             if fromText != nil || toText != nil {
                 throw UsageError("--from and --to address the e-mail; give --eml FILE|- too", command: command)

@@ -1,6 +1,4 @@
-import Foundation
 import ParPairReport
-import ParPairStore
 
 /// `parpair-report export STORE --table weekly|daily|events`: CSV for spreadsheets and scripts.
 enum ExportCommand: Subcommand {
@@ -25,25 +23,10 @@ enum ExportCommand: Subcommand {
             throw UsageError("missing option '--table weekly|daily|events'", command: name)
         }
         let settings = try AggregationArguments(parsed, environment: console.environment)
-        let output = OutputFile(path: try parsed.value(OptionTable.output) ?? "-")
-        let redact = parsed.flag(OptionTable.redact)
-        try output.refuseStoreFiles(of: path, option: "--output", command: name)
-        let request = try StoreArguments.request(parsed, path: path, console: console)
-        if table == .events {
-            if parsed.has(OptionTable.template.spec) {
-                throw UsageError("--template applies to the weekly and daily tables only", command: name)
-            }
-            try StoreReader.withReader(request) { reader in
-                try output.stream { sink in
-                    try EventExport.write(reader: reader, options: settings.options, baby: settings.baby, redact: redact, into: &sink)
-                }
-            }
-            return
-        }
-        let template = try ReportCommand.loadTemplate(
-            parsed, format: .csv, builtIn: table == .weekly ? "report.csv.mustache" : "daily.csv.mustache")
-        try ReportCommand.write(
-            store: request, options: settings.options, baby: settings.baby, redact: redact,
-            format: .csv, template: template, to: output)
+        try ExportJob(
+            store: try StoreArguments.request(parsed, path: path, console: console), table: table, options: settings.options,
+            baby: settings.baby, redact: parsed.flag(OptionTable.redact), templateFile: try parsed.value(OptionTable.template),
+            output: OutputFile(path: try parsed.value(OptionTable.output) ?? "-"), toolVersion: ParPairCommand.version
+        ).run()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairModel
+import ParPairReport
 import ParPairStore
 
 /// `parpair-report info STORE`: what a store holds, and anything odd about it.
@@ -19,8 +20,7 @@ enum InfoCommand: Subcommand {
         let settings = try AggregationArguments(parsed, environment: console.environment)
         let calendar = LifeCalendar(timeZone: settings.options.timeZone)
         let today = settings.options.today
-        let request = try StoreArguments.request(parsed, path: path, console: console)
-        let info = try StoreReader.withReader(request) { try $0.info() }
+        let info = try InfoJob(store: try StoreArguments.request(parsed, path: path, console: console)).run()
         if parsed.flag(OptionTable.json) {
             console.out(try json(info, calendar: calendar, today: today))
         } else {

@@ -109,10 +109,7 @@ enum OptionTable {
     }
 }
 
-/// `--table weekly|daily|events`.
-enum ExportTable: String, ArgumentChoice {
-    case weekly, daily, events
-
+extension ExportTable: ArgumentChoice {
     var argument: String { rawValue }
     init?(argument: String) { self.init(rawValue: argument) }
 }

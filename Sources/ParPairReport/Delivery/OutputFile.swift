@@ -12,14 +12,16 @@ import Darwin
 ///
 /// A file is written to a temporary file in the same folder, flushed to disk and renamed over the
 /// target only when everything succeeded, so a failed run never leaves a partial file behind.
-struct OutputFile {
-    let path: String
+public struct OutputFile: Sendable {
+    public let path: String
 
-    var isStandardOutput: Bool { path == "-" }
+    public init(path: String) { self.path = path }
+
+    public var isStandardOutput: Bool { path == "-" }
 
     /// Writes `bytes` to the destination.
-    /// - Throws: `GeneralError` with exit 73 when the file cannot be created, 74 when writing fails.
-    func write(_ bytes: some Collection<UInt8>) throws {
+    /// - Throws: `DeliveryError.cannotCreate` when the file cannot be created, `.writeFailed` when writing fails.
+    public func write(_ bytes: some Collection<UInt8>) throws {
         try stream { sink in sink.write(bytes) }
     }
 
@@ -27,8 +29,8 @@ struct OutputFile {
     /// that replaces the destination only when `body`, every write and `check` succeeded.
     /// - Parameter check: Given the temporary file once it is complete, before it replaces the
     ///   destination (never called for standard output).
-    /// - Throws: what `body` or `check` throws (nothing is left behind), or `GeneralError` 73/74.
-    func stream(check: ((String) throws -> Void)? = nil, _ body: (inout DescriptorSink) throws -> Void) throws {
+    /// - Throws: what `body` or `check` throws (nothing is left behind), or `DeliveryError`.
+    public func stream(check: ((String) throws -> Void)? = nil, _ body: (inout DescriptorSink) throws -> Void) throws {
         if isStandardOutput {
             var sink = DescriptorSink(descriptor: STDOUT_FILENO, name: "standard output")
             try body(&sink)
@@ -39,15 +41,15 @@ struct OutputFile {
         let folder = url.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw GeneralError("cannot write \(path): the folder \(folder) does not exist", exitCode: .cantCreate)
+            throw DeliveryError.cannotCreate("cannot write \(path): the folder \(folder) does not exist")
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw GeneralError("cannot write \(path): it is a folder", exitCode: .cantCreate)
+            throw DeliveryError.cannotCreate("cannot write \(path): it is a folder")
         }
         let temporary = folder + "/." + url.lastPathComponent + ".partial-" + UUID().uuidString.prefix(8)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else {
-            throw GeneralError("cannot create \(path): \(Self.lastError())", exitCode: .cantCreate)
+            throw DeliveryError.cannotCreate("cannot create \(path): \(Self.lastError())")
         }
         var renamed = false
         defer {
@@ -59,38 +61,33 @@ struct OutputFile {
             try sink.flush()
             try check?(temporary)
             guard fsync(descriptor) == 0 else {
-                throw GeneralError("cannot write \(path): \(Self.lastError())", exitCode: .ioError)
+                throw DeliveryError.writeFailed("cannot write \(path): \(Self.lastError())")
             }
         } catch {
             close(descriptor)
             throw error
         }
         guard close(descriptor) == 0 else {
-            throw GeneralError("cannot write \(path): \(Self.lastError())", exitCode: .ioError)
+            throw DeliveryError.writeFailed("cannot write \(path): \(Self.lastError())")
         }
         guard rename(temporary, path) == 0 else {
-            throw GeneralError("cannot replace \(path): \(Self.lastError())", exitCode: .cantCreate)
+            throw DeliveryError.cannotCreate("cannot replace \(path): \(Self.lastError())")
         }
         renamed = true
     }
 
     /// Refuses a destination that is one of the store's own files (the store, its `-wal`, `-shm` or
-    /// journal, however the path is spelled): the store is only ever read.
-    /// - Throws: `UsageError` naming the option.
-    func refuseStoreFiles(of storePath: String, option: String, command: String) throws {
-        guard !isStandardOutput, let location = try? StoreLocation(path: storePath), location.isOwnFile(path) else {
-            return
-        }
-        throw UsageError(Self.storeFileMessage(option: option, path: path), command: command)
-    }
-
-    /// Why a path that is one of the store's own files is refused.
-    static func storeFileMessage(option: String, path: String) -> String {
-        "option '\(option)': \(path) is one of the store's own files, and the store is only ever read; write elsewhere"
+    /// journal, however the path is spelled) or lies inside the device backup it is read from: the
+    /// store and the backup are only ever read.
+    /// - Parameter label: how the user named the destination (`--output`), for the message.
+    /// - Throws: `DeliveryError.protected`.
+    public func refuseProtectedFiles(of storePath: String, label: String) throws(DeliveryError) {
+        guard !isStandardOutput, StoreLocation.protects(path, storePath: storePath) else { return }
+        throw .protected(label: label, path: path)
     }
 
     /// Writes a string as UTF-8, straight from its storage (a 10 MB report is not copied again).
-    func write(_ text: String) throws {
+    public func write(_ text: String) throws {
         try stream { sink in sink.write(text) }
     }
 
@@ -110,11 +107,11 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 
 /// A buffered `TextOutputStream` over a file descriptor. Write errors are kept and reported by `flush()`,
 /// since `TextOutputStream.write` cannot throw.
-struct DescriptorSink: TextOutputStream {
+public struct DescriptorSink: TextOutputStream {
     let descriptor: Int32
     let name: String
     private var buffer: [UInt8] = []
-    private var failure: GeneralError?
+    private var failure: DeliveryError?
 
     init(descriptor: Int32, name: String) {
         self.descriptor = descriptor
@@ -122,7 +119,7 @@ struct DescriptorSink: TextOutputStream {
         buffer.reserveCapacity(1 << 16)
     }
 
-    mutating func write(_ string: String) {
+    public mutating func write(_ string: String) {
         if string.utf8.count >= 1 << 16 {
             drain()
             var string = string
@@ -136,13 +133,13 @@ struct DescriptorSink: TextOutputStream {
         if buffer.count >= 1 << 16 { drain() }
     }
 
-    mutating func write(_ bytes: some Collection<UInt8>) {
+    public mutating func write(_ bytes: some Collection<UInt8>) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { drain() }
     }
 
     /// Writes what is buffered; throws the first write error seen.
-    mutating func flush() throws {
+    public mutating func flush() throws {
         drain()
         if let failure { throw failure }
     }
@@ -163,7 +160,7 @@ struct DescriptorSink: TextOutputStream {
 
     private mutating func record(_ error: Int32?) {
         if let error {
-            failure = GeneralError("cannot write \(name): \(String(cString: strerror(error)))", exitCode: .ioError)
+            failure = DeliveryError.writeFailed("cannot write \(name): \(String(cString: strerror(error)))")
         }
     }
 

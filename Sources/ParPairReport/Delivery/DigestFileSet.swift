@@ -13,21 +13,23 @@ import Darwin
 ///
 /// A target that already holds exactly the new bytes is left untouched (its time stamp too), so a
 /// second run on the same day changes nothing.
-struct DigestFileSet {
-    struct Entry {
-        var path: String
-        var bytes: [UInt8]
+public struct DigestFileSet: Sendable {
+    public struct Entry: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
     }
 
-    var entries: [Entry] = []
+    public private(set) var entries: [Entry] = []
 
-    mutating func add(path: String, bytes: [UInt8]) {
+    public init() {}
+
+    public mutating func add(path: String, bytes: [UInt8]) {
         entries.append(Entry(path: path, bytes: bytes))
     }
 
     /// Writes every entry, or none.
-    /// - Throws: `GeneralError` 73 when a folder or file cannot be created, 74 when writing fails.
-    func write() throws {
+    /// - Throws: `DeliveryError.cannotCreate` when a folder or file cannot be created, `.writeFailed` when writing fails.
+    public func write() throws {
         var createdFolders: [String] = []
         var staged: [(temporary: String, target: String)] = []
         do {
@@ -37,7 +39,7 @@ struct DigestFileSet {
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: entry.path, isDirectory: &isFolder) {
                     if isFolder.boolValue {
-                        throw GeneralError("cannot write \(entry.path): it is a folder", exitCode: .cantCreate)
+                        throw DeliveryError.cannotCreate("cannot write \(entry.path): it is a folder")
                     }
                     if let existing = FileManager.default.contents(atPath: entry.path), existing.elementsEqual(entry.bytes) {
                         continue
@@ -54,7 +56,7 @@ struct DigestFileSet {
         for (index, file) in staged.enumerated() where rename(file.temporary, file.target) != 0 {
             let problem = OutputFile.lastError()
             for later in staged[index...] { unlink(later.temporary) }
-            throw GeneralError("cannot replace \(file.target): \(problem)", exitCode: .cantCreate)
+            throw DeliveryError.cannotCreate("cannot replace \(file.target): \(problem)")
         }
     }
 
@@ -63,14 +65,14 @@ struct DigestFileSet {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             guard isFolder.boolValue else {
-                throw GeneralError("cannot create the folder \(folder): a file of that name is in the way", exitCode: .cantCreate)
+                throw DeliveryError.cannotCreate("cannot create the folder \(folder): a file of that name is in the way")
             }
             return
         }
         let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
         if parent != folder { try makeFolder(parent, created: &created) }
         guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
-            throw GeneralError("cannot create the folder \(folder): \(OutputFile.lastError())", exitCode: .cantCreate)
+            throw DeliveryError.cannotCreate("cannot create the folder \(folder): \(OutputFile.lastError())")
         }
         created.append(folder)
     }
@@ -81,7 +83,7 @@ struct DigestFileSet {
         let temporary = folder + "/." + name + ".partial-" + UUID().uuidString.prefix(8)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else {
-            throw GeneralError("cannot create \(entry.path): \(OutputFile.lastError())", exitCode: .cantCreate)
+            throw DeliveryError.cannotCreate("cannot create \(entry.path): \(OutputFile.lastError())")
         }
         var closed = false
         do {
@@ -89,11 +91,11 @@ struct DigestFileSet {
             sink.write(entry.bytes)
             try sink.flush()
             guard fsync(descriptor) == 0 else {
-                throw GeneralError("cannot write \(entry.path): \(OutputFile.lastError())", exitCode: .ioError)
+                throw DeliveryError.writeFailed("cannot write \(entry.path): \(OutputFile.lastError())")
             }
             closed = true
             guard close(descriptor) == 0 else {
-                throw GeneralError("cannot write \(entry.path): \(OutputFile.lastError())", exitCode: .ioError)
+                throw DeliveryError.writeFailed("cannot write \(entry.path): \(OutputFile.lastError())")
             }
         } catch {
             if !closed { close(descriptor) }

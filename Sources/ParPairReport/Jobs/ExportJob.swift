@@ -1,0 +1,69 @@
+import ParPairAggregation
+import ParPairStore
+
+/// `export --table weekly|daily|events`.
+public enum ExportTable: String, Sendable, CaseIterable {
+    case weekly, daily, events
+
+    /// The built-in template of the weekly and daily tables (events are written by `EventExport`).
+    var builtInTemplate: String? {
+        switch self {
+        case .weekly: "report.csv.mustache"
+        case .daily: "daily.csv.mustache"
+        case .events: nil
+        }
+    }
+}
+
+/// One CSV export: the weekly or daily table through a template (the built-in one or the user's), or
+/// every log as an event, delivered atomically like a report.
+public struct ExportJob: Sendable {
+    public var store: StoreRequest
+    public var table: ExportTable
+    public var options: AggregationOptions
+    public var baby: String?
+    public var redact: Bool
+    /// A user's template for the weekly or daily table.
+    public var templateFile: String?
+    public var output: OutputFile
+    public var outputLabel: String
+    public var toolVersion: String
+
+    public init(
+        store: StoreRequest, table: ExportTable, options: AggregationOptions, baby: String?, redact: Bool,
+        templateFile: String?, output: OutputFile, outputLabel: String = "--output", toolVersion: String
+    ) throws {
+        guard table != .events || templateFile == nil else { throw ExportError.templateForEvents }
+        self.store = store
+        self.table = table
+        self.options = options
+        self.baby = baby
+        self.redact = redact
+        self.templateFile = templateFile
+        self.output = output
+        self.outputLabel = outputLabel
+        self.toolVersion = toolVersion
+    }
+
+    public func run() throws {
+        guard let builtIn = table.builtInTemplate else {
+            try output.refuseProtectedFiles(of: store.path, label: outputLabel)
+            try StoreReader.withReader(store) { reader in
+                try output.stream { sink in
+                    try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &sink)
+                }
+            }
+            return
+        }
+        let template = try templateFile.map { try ReportTemplate(file: $0, format: .csv) } ?? ReportTemplate(builtIn: builtIn)
+        try ReportJob(store: store, options: options, baby: baby, redact: redact, format: .csv, template: template,
+                      output: output, outputLabel: outputLabel, toolVersion: toolVersion).run()
+    }
+}
+
+/// An export asked for something that does not fit together.
+public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
+    case templateForEvents
+
+    public var description: String { "--template applies to the weekly and daily tables only" }
+}

@@ -1,0 +1,12 @@
+import ParPairStore
+
+/// What a store holds (`info`): opened like every job, from a private snapshot.
+public struct InfoJob: Sendable {
+    public var store: StoreRequest
+
+    public init(store: StoreRequest) { self.store = store }
+
+    public func run() throws -> StoreInfo {
+        try StoreReader.withReader(store) { try $0.info() }
+    }
+}

@@ -1,0 +1,61 @@
+import ParPairAggregation
+import ParPairStore
+
+/// One report, from the store to its destination: open the store (a backup's included) → aggregate →
+/// build the report data → render → validate (HTML) → deliver atomically. The destination may never be
+/// one of the store's own files nor inside the backup it is read from.
+public struct ReportJob: Sendable {
+    public var store: StoreRequest
+    public var options: AggregationOptions
+    /// `--baby`: a name or an id (prefix); nil for every baby.
+    public var baby: String?
+    public var redact: Bool
+    public var format: ReportFormat
+    public var template: ReportTemplate
+    public var output: OutputFile
+    /// How the user named the output, for messages (`--output`).
+    public var outputLabel: String
+    public var toolVersion: String
+
+    public init(
+        store: StoreRequest, options: AggregationOptions, baby: String?, redact: Bool, format: ReportFormat,
+        template: ReportTemplate, output: OutputFile, outputLabel: String = "--output", toolVersion: String
+    ) {
+        self.store = store
+        self.options = options
+        self.baby = baby
+        self.redact = redact
+        self.format = format
+        self.template = template
+        self.output = output
+        self.outputLabel = outputLabel
+        self.toolVersion = toolVersion
+    }
+
+    /// A file is rendered straight into its temporary file and, for HTML, validated from there before
+    /// it replaces anything, so a large report is never held in memory whole; standard output gets the
+    /// text only once all of it is rendered (and valid), so a failure never leaves half a report anywhere.
+    /// - Throws: `DeliveryError`, `ReportError`, `StoreError`, `BackupError`, `BackupStoreError`, `AggregationError`.
+    public func run() throws {
+        try output.refuseProtectedFiles(of: store.path, label: outputLabel)
+        if output.isStandardOutput {
+            var text = ""
+            try produce { text = try ReportRendering.render($0, format: format, template: template, settings: $1) }
+            try output.write(text)
+            return
+        }
+        let name = template.template.name
+        try output.stream(check: format == .html ? { try ReportRendering.validateXHTML(fileAt: $0, name: name) } : nil) { sink in
+            try produce { try ReportRendering.render($0, format: format, template: template, settings: $1, into: &sink) }
+        }
+    }
+
+    private func produce(_ render: (AggregationResult, ReportSettings) throws -> Void) throws {
+        try StoreReader.withReader(store) { reader in
+            var options = options
+            options.days = template.aggregationDays
+            let result = try StoreAggregation.run(reader: reader, options: options, baby: baby, redact: redact)
+            try render(result, ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion))
+        }
+    }
+}
