@@ -73,7 +73,7 @@ final class BabyAccumulator {
         night = options.night
         dayStart = options.dayStart
         birthDate = calendar.civilDate(of: baby.birthday)
-        todayIndex = options.today.dayNumber - birthDate.dayNumber
+        todayIndex = LifeCalendar.dayOfLife(options.today, bornOn: birthDate)
         rangeStart = calendar.instant(on: birthDate, minutes: 0).timeIntervalSinceReferenceDate
         estimateOrigin = calendar.instant(on: birthDate, minutes: options.dayStart.minutes).timeIntervalSinceReferenceDate
         let todayWeek = todayIndex >= 0 ? todayIndex / 7 : -1

@@ -9,7 +9,14 @@ enum ErrorMapping {
     static func map(_ error: any Error) -> GeneralError {
         switch error {
         case let error as StoreError:
-            return GeneralError(error.description, exitCode: ExitCode(rawValue: error.exitCode) ?? .software)
+            let code: ExitCode = switch error.kind {
+            case .missingInput: .noInput
+            case .badData: .dataError
+            case .ioFailure: .ioError
+            case .cannotCreate: .cantCreate
+            case .internalFailure: .software
+            }
+            return GeneralError(error.description, exitCode: code)
         case let error as ReportError:
             switch error {
             case .chart: return GeneralError(error.description, exitCode: .software)

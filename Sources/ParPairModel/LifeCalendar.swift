@@ -30,14 +30,20 @@ public struct LifeCalendar: Sendable {
         return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 
+    /// The day of life a calendar date is for a baby born on `birthDate` (0 on the birth date): the one
+    /// place where an age is a difference of dates.
+    public static func dayOfLife(_ date: CivilDate, bornOn birthDate: CivilDate) -> Int {
+        date.dayNumber - birthDate.dayNumber
+    }
+
     /// The app's age of a baby born at `birthday` on the local day of `date`.
     public func age(birthday: Date, at date: Date) -> Age {
-        Age(days: civilDate(of: date).dayNumber - civilDate(of: birthday).dayNumber)
+        Age(days: Self.dayOfLife(civilDate(of: date), bornOn: civilDate(of: birthday)))
     }
 
     /// The age on a calendar date (e.g. `--today`).
     public func age(birthday: Date, on date: CivilDate) -> Age {
-        Age(days: date.dayNumber - civilDate(of: birthday).dayNumber)
+        Age(days: Self.dayOfLife(date, bornOn: civilDate(of: birthday)))
     }
 
     /// The instant a local clock time happens on a calendar date. In a daylight-saving gap the
@@ -76,7 +82,7 @@ public struct LifeCalendar: Sendable {
 
     /// The report day of life (0 = day of birth) on which `date` falls, honouring the day start.
     public func lifeDay(of date: Date, birthday: Date) -> Int {
-        reportDate(of: date).dayNumber - civilDate(of: birthday).dayNumber
+        Self.dayOfLife(reportDate(of: date), bornOn: civilDate(of: birthday))
     }
 
     /// Minutes since local midnight of an instant (0..<1440), for night/day splits and clock charts.

@@ -2,7 +2,7 @@ import SQLite
 
 /// Why a store could not be read (or written), with the file and the problem, on one line.
 ///
-/// `exitCode` is the sysexits code the command line should exit with.
+/// `kind` says what sort of failure it is; the command line turns that into its exit code.
 public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Nothing exists at the path (66).
     case missingPath(String)
@@ -34,8 +34,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case missingColumn(String, table: String, column: String, property: String, available: [String])
     /// A value that cannot be decoded (65): NULL where required, text in a date column, ….
     case badValue(String, table: String, column: String, rowID: Int64, problem: String)
-    /// Another SQLite failure while reading (`exitCode` from the kind of failure).
-    case sqlite(String, detail: String, exitCode: Int32)
+    /// Another SQLite failure while reading.
+    case sqlite(String, detail: String, kind: Kind)
     /// The output file of the store writer exists already (73).
     case outputExists(String)
     /// The store writer could not create its output (73).
@@ -43,17 +43,30 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A bug of ours (70).
     case `internal`(String)
 
-    /// The sysexits code: 65 bad data, 66 no input, 70 internal, 73 cannot create, 74 I/O.
-    public var exitCode: Int32 {
+    /// What sort of failure an error is.
+    public enum Kind: Sendable, Hashable {
+        /// The input is not there or cannot be opened (sysexits 66).
+        case missingInput
+        /// The input is there but wrong: not a store, damaged, a bad value (65).
+        case badData
+        /// Reading or copying failed, or the store kept changing (74).
+        case ioFailure
+        /// The store writer cannot create its output (73).
+        case cannotCreate
+        /// A bug of ours (70).
+        case internalFailure
+    }
+
+    public var kind: Kind {
         switch self {
-        case .missingPath, .folderWithoutStore, .notARegularFile: 66
-        case .emptyFile, .notSQLite, .notParPairStore, .truncated, .corrupt: 65
-        case .unreadable(_, _, let permission): permission ? 66 : 74
-        case .locked, .changedDuringCopy, .snapshotFailed: 74
-        case .missingTable, .missingColumn, .badValue: 65
-        case .sqlite(_, _, let code): code
-        case .outputExists, .cannotCreate: 73
-        case .internal: 70
+        case .missingPath, .folderWithoutStore, .notARegularFile: .missingInput
+        case .emptyFile, .notSQLite, .notParPairStore, .truncated, .corrupt: .badData
+        case .unreadable(_, _, let permission): permission ? .missingInput : .ioFailure
+        case .locked, .changedDuringCopy, .snapshotFailed: .ioFailure
+        case .missingTable, .missingColumn, .badValue: .badData
+        case .sqlite(_, _, let kind): kind
+        case .outputExists, .cannotCreate: .cannotCreate
+        case .internal: .internalFailure
         }
     }
 
@@ -135,7 +148,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case .permission: return .unreadable(path, reason: detail, permission: true)
         case .cantOpen: return .unreadable(path, reason: detail, permission: false)
         case .ioError: return .unreadable(path, reason: detail, permission: false)
-        default: return .sqlite(path, detail: error.description, exitCode: 70)
+        default: return .sqlite(path, detail: error.description, kind: .internalFailure)
         }
     }
 

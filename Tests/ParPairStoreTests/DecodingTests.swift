@@ -214,7 +214,7 @@ import Testing
             let error = StoreFixtures.storeError {
                 try reader.forEachFoodLog { _ in try reader.forEachFoodLog { _ in } }
             }
-            #expect(error?.exitCode == 70)
+            #expect(error?.kind == .internalFailure)
             var third = 0
             try reader.forEachFoodLog { _ in third += 1 }  // usable after the refused nesting
             #expect(third == 4)

@@ -133,7 +133,7 @@ import Testing
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: folder.store))
         let error = StoreFixtures.storeError { _ = try StoreWriter(creatingAt: folder.store) }
         #expect(error == .outputExists(folder.store))
-        #expect(error?.exitCode == 73)
+        #expect(error?.kind == .cannotCreate)
         #expect(try StoreFixtures.bytes(folder.store) == Data("keep me".utf8))
         try FileManager.default.removeItem(atPath: folder.store)
         try Data().write(to: URL(fileURLWithPath: folder.store + "-wal"))

@@ -138,8 +138,8 @@ import Testing
 
     @Test func argumentsOutOfRangeAndExistingFilesAreRefused() throws {
         let folder = try FixtureFolder()
-        #expect(StoreFixtures.storeError { try SampleStore.generate(to: folder.store, seed: 1, babies: 0, days: 3, wal: false) }?.exitCode == 73)
-        #expect(StoreFixtures.storeError { try SampleStore.generate(to: folder.store, seed: 1, babies: 1, days: 0, wal: false) }?.exitCode == 73)
+        #expect(StoreFixtures.storeError { try SampleStore.generate(to: folder.store, seed: 1, babies: 0, days: 3, wal: false) }?.kind == .cannotCreate)
+        #expect(StoreFixtures.storeError { try SampleStore.generate(to: folder.store, seed: 1, babies: 1, days: 0, wal: false) }?.kind == .cannotCreate)
         _ = try Self.generate(folder, babies: 1, days: 2)
         #expect(StoreFixtures.storeError { try SampleStore.generate(to: folder.store, seed: 1, babies: 1, days: 2, wal: false) }
                 == .outputExists(folder.store))

@@ -11,7 +11,7 @@ import Testing
         let path = folder.file("nowhere")
         let error = StoreFixtures.storeError { _ = try StoreReader(path: path) }
         #expect(error == .missingPath(path))
-        #expect(error?.exitCode == 66)
+        #expect(error?.kind == .missingInput)
         #expect(error?.description == "\(path): no such file or folder")
     }
 
@@ -22,7 +22,7 @@ import Testing
         try Data().write(to: URL(fileURLWithPath: folder.file("Backup.store")))
         let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.path) }
         #expect(error == .folderWithoutStore(folder: folder.path, otherStores: ["Backup.store"]))
-        #expect(error?.exitCode == 66)
+        #expect(error?.kind == .missingInput)
         #expect(error?.description == "\(folder.path): folder holds no default.store (it holds Backup.store; pass one of them as the store file)")
     }
 
@@ -31,7 +31,7 @@ import Testing
         try Data().write(to: URL(fileURLWithPath: folder.store))
         let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.path) }
         #expect(error == .emptyFile(folder.store))
-        #expect(error?.exitCode == 65)
+        #expect(error?.kind == .badData)
     }
 
     @Test func aFileThatIsNotSQLite() throws {
@@ -39,7 +39,7 @@ import Testing
         try Data("name,age\nMia,1\n".utf8).write(to: URL(fileURLWithPath: folder.store))
         let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
         #expect(error == .notSQLite(folder.store, found: "text 'name,age\\nMia,1\\n'"))
-        #expect(error?.exitCode == 65)
+        #expect(error?.kind == .badData)
         try FileManager.default.removeItem(atPath: folder.store)
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: URL(fileURLWithPath: folder.store))
         #expect(StoreFixtures.storeError { _ = try StoreReader(path: folder.store) } == .notSQLite(folder.store, found: "bytes 89 50 4E 47 0D 0A 1A 0A …"))
@@ -52,7 +52,7 @@ import Testing
         database.close()
         let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
         #expect(error == .notParPairStore(folder.store, tables: ["notes", "users"]))
-        #expect(error?.exitCode == 65)
+        #expect(error?.kind == .badData)
         #expect(error?.description == "\(folder.store): an SQLite database, but not a ParPair store: expected tables ZBABY and "
             + "ZFOODLOG (entities Baby and FoodLog in Z_PRIMARYKEY), found tables notes, users")
     }
@@ -69,7 +69,7 @@ import Testing
         }
         #expect(path == folder.store)
         #expect(detail.contains("the header counts"))
-        #expect(error?.exitCode == 65)
+        #expect(error?.kind == .badData)
         try bytes.prefix(60).write(to: URL(fileURLWithPath: folder.store))
         #expect(StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
                 == .truncated(folder.store, detail: "the file has 60 bytes, less than SQLite's 100-byte header"))
@@ -89,7 +89,7 @@ import Testing
         }
         #expect(path == folder.store)
         #expect(detail.contains("malformed"))
-        #expect(error?.exitCode == 65)
+        #expect(error?.kind == .badData)
     }
 
     @Test func aNullInARequiredColumnNamesTableColumnAndRow() throws {
@@ -102,7 +102,7 @@ import Testing
         #expect(error == .badValue(folder.store, table: "ZFOODLOG", column: "ZSTARTTIME", rowID: 41,
                                    problem: "is NULL, but FoodLog.startTime is required"))
         #expect(error?.description == "\(folder.store): table ZFOODLOG, column ZSTARTTIME, row Z_PK 41: is NULL, but FoodLog.startTime is required")
-        #expect(error?.exitCode == 65)
+        #expect(error?.kind == .badData)
     }
 
     @Test(arguments: [
@@ -156,7 +156,7 @@ import Testing
         let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
         #expect(error == .missingColumn(folder.store, table: "ZFOODLOG", column: "ZSTARTTIME", property: "FoodLog.startTime",
                                         available: ["Z_PK", "Z_ENT", "Z_OPT", "ZBABY", "ZAMOUNT", "ZENDTIME", "ZFEEDINGUNIT", "ZNOTES", "ZTYPE", "ZID"]))
-        #expect(error?.exitCode == 65)
+        #expect(error?.kind == .badData)
         #expect(error?.description.hasPrefix("\(folder.store): table ZFOODLOG has no column ZSTARTTIME (property FoodLog.startTime); its columns are Z_PK, Z_ENT") == true)
     }
 
@@ -181,7 +181,7 @@ import Testing
         }
         let error = StoreFixtures.storeError { _ = try StoreReader(path: folder.store) }
         #expect(error == .missingTable(folder.store, table: "ZFOODLOG", entity: "FoodLog"))
-        #expect(error?.exitCode == 65)
+        #expect(error?.kind == .badData)
     }
 
     @Test func aStoreWithoutZPrimaryKeyIsRecognisedByItsTables() throws {
@@ -197,17 +197,17 @@ import Testing
     }
 
     @Test(arguments: [
-        (StoreError.missingPath("p"), Int32(66)), (.folderWithoutStore(folder: "f", otherStores: []), 66),
-        (.notARegularFile("p"), 66), (.emptyFile("p"), 65), (.notSQLite("p", found: "x"), 65),
-        (.notParPairStore("p", tables: []), 65), (.truncated("p", detail: "d"), 65), (.corrupt("p", detail: "d"), 65),
-        (.unreadable("p", reason: "Permission denied", permission: true), 66),
-        (.unreadable("p", reason: "Input/output error", permission: false), 74), (.locked("p", detail: "d"), 74),
-        (.changedDuringCopy("p", attempts: 3), 74), (.snapshotFailed("p", reason: "r"), 74),
-        (.missingTable("p", table: "t", entity: "e"), 65), (.badValue("p", table: "t", column: "c", rowID: 1, problem: "x"), 65),
-        (.outputExists("p"), 73), (.cannotCreate("p", reason: "r"), 73), (.internal("bug"), 70),
+        (StoreError.missingPath("p"), StoreError.Kind.missingInput), (.folderWithoutStore(folder: "f", otherStores: []), .missingInput),
+        (.notARegularFile("p"), .missingInput), (.emptyFile("p"), .badData), (.notSQLite("p", found: "x"), .badData),
+        (.notParPairStore("p", tables: []), .badData), (.truncated("p", detail: "d"), .badData), (.corrupt("p", detail: "d"), .badData),
+        (.unreadable("p", reason: "Permission denied", permission: true), .missingInput),
+        (.unreadable("p", reason: "Input/output error", permission: false), .ioFailure), (.locked("p", detail: "d"), .ioFailure),
+        (.changedDuringCopy("p", attempts: 3), .ioFailure), (.snapshotFailed("p", reason: "r"), .ioFailure),
+        (.missingTable("p", table: "t", entity: "e"), .badData), (.badValue("p", table: "t", column: "c", rowID: 1, problem: "x"), .badData),
+        (.outputExists("p"), .cannotCreate), (.cannotCreate("p", reason: "r"), .cannotCreate), (.internal("bug"), .internalFailure),
     ])
-    func everyErrorHasItsExitCodeAndOneLine(_ error: StoreError, _ code: Int32) {
-        #expect(error.exitCode == code)
+    func everyErrorHasItsKindAndOneLine(_ error: StoreError, _ kind: StoreError.Kind) {
+        #expect(error.kind == kind)
         #expect(!error.description.contains("\n"))
         if let path = error.path { #expect(error.description.hasPrefix(path + ": ")) }
     }
@@ -215,10 +215,10 @@ import Testing
     @Test func sqliteFailuresMapToStoreErrors() {
         #expect(StoreError.reading("p", SQLiteError(code: 11, message: "database disk image is malformed"))
                 == .corrupt("p", detail: "database disk image is malformed (SQLite 11)"))
-        #expect(StoreError.reading("p", SQLiteError(code: 5, message: "database is locked")).exitCode == 74)
-        #expect(StoreError.reading("p", SQLiteError(code: 3, message: "access permission denied")).exitCode == 66)
-        #expect(StoreError.reading("p", SQLiteError(code: 10, extendedCode: 266, message: "disk I/O error")).exitCode == 74)
-        #expect(StoreError.reading("p", SQLiteError(code: 26, message: "file is not a database")).exitCode == 65)
-        #expect(StoreError.reading("p", SQLiteError(code: 1, message: "syntax error", sql: "SELEC")).exitCode == 70)
+        #expect(StoreError.reading("p", SQLiteError(code: 5, message: "database is locked")).kind == .ioFailure)
+        #expect(StoreError.reading("p", SQLiteError(code: 3, message: "access permission denied")).kind == .missingInput)
+        #expect(StoreError.reading("p", SQLiteError(code: 10, extendedCode: 266, message: "disk I/O error")).kind == .ioFailure)
+        #expect(StoreError.reading("p", SQLiteError(code: 26, message: "file is not a database")).kind == .badData)
+        #expect(StoreError.reading("p", SQLiteError(code: 1, message: "syntax error", sql: "SELEC")).kind == .internalFailure)
     }
 }

@@ -47,7 +47,7 @@ enum InfoCommand: Subcommand {
         lines.append("Babies (\(info.babies.count)):")
         for baby in info.babies {
             let birthday = calendar.civilDate(of: baby.birthday)
-            let age = Age(days: today.dayNumber - birthday.dayNumber)
+            let age = calendar.age(birthday: baby.birthday, on: today)
             let logs = baby.logs.values.reduce(0, +)
             lines.append("  \(baby.name.isEmpty ? "(unnamed)" : baby.name)  born \(birthday)  \(age)  \(logs) logs  id \(baby.id.uuidString)")
         }
@@ -94,7 +94,7 @@ enum InfoCommand: Subcommand {
         object["today"] = today.description
         object["babies"] = info.babies.map { baby -> [String: Any] in
             let birthday = calendar.civilDate(of: baby.birthday)
-            let age = Age(days: today.dayNumber - birthday.dayNumber)
+            let age = calendar.age(birthday: baby.birthday, on: today)
             return [
                 "id": baby.id.uuidString, "name": baby.name, "rowID": baby.rowID,
                 "birthday": ISO8601DateFormatter().string(from: baby.birthday),

@@ -33,7 +33,7 @@ public struct DigestPlan: Sendable {
         var skips: [DigestSkip] = []
         for (index, baby) in babies.enumerated() {
             let birthDate = calendar.civilDate(of: baby.birthday)
-            let today = options.today.dayNumber - birthDate.dayNumber
+            let today = LifeCalendar.dayOfLife(options.today, bornOn: birthDate)
             let name = BabyName.shown(baby.name, redact: redact)
             func skip(_ reason: DigestSkip.Reason) {
                 skips.append(DigestSkip(baby: baby, name: name, birthDate: birthDate, today: options.today, reason: reason))

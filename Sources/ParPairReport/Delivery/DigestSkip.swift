@@ -47,7 +47,7 @@ public struct DigestSkip: Sendable, Hashable {
         case .notBorn:
             return "no digest for \(name): the birthday \(birthDate) is after \(today)"
         case .firstWeekNotComplete:
-            let days = today.dayNumber - birthDate.dayNumber
+            let days = LifeCalendar.dayOfLife(today, bornOn: birthDate)
             let age = days == 1 ? "1 day old" : "\(days) days old"
             return "no digest for \(name) yet: born \(birthDate), \(age) on \(today); week 0 (days 0-6 of life) ends "
                 + "\(birthDate.adding(days: 6)), so the first digest can be made on \(dueDate)"

@@ -22,9 +22,9 @@ public enum EventExport {
         let babies = try StoreAggregation.select(baby, from: reader.babies, redact: redact)
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
         // The birthday's local date once per baby: a log's day is `calendar.lifeDay(of:birthday:)`.
-        var known: [UUID: (name: String, birthDay: Int)] = [:]
+        var known: [UUID: (name: String, birthDate: CivilDate)] = [:]
         for baby in babies {
-            known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday).dayNumber)
+            known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday))
         }
         sink.write(columns.joined(separator: ",") + "\r\n")
         // Logs come in time order, so the zone's offset is looked up once per stretch between transitions.
@@ -36,7 +36,7 @@ public enum EventExport {
                 guard let entry = known[id] else { return }  // another baby than --baby
                 name = entry.name
                 let date = calendar.dayStartMinutes == 0 ? clock.civilDate(of: record.start) : calendar.reportDate(of: record.start)
-                day = date.dayNumber - entry.birthDay
+                day = LifeCalendar.dayOfLife(date, bornOn: entry.birthDate)
             }
             let week = day.map { Age(days: $0).week }
             if let week, !selected(week, options: options, calendar: calendar, babies: babies, record: record) { return }
