@@ -50,6 +50,8 @@ let package = Package(
         // The domain, in the order data flows through it.
         .target(name: "ParPairModel"),
         .target(name: "ParPairStore", dependencies: ["ParPairModel", "SQLite", "DeviceBackup"]),
+        // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
+        .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "SQLite"]),
         .target(name: "ParPairAggregation", dependencies: ["ParPairModel"]),
         .target(
             name: "ParPairReport",
@@ -60,7 +62,10 @@ let package = Package(
         // The command line: everything testable lives in ParPairCLI, the executable only calls it.
         .target(
             name: "ParPairCLI",
-            dependencies: ["ParPairReport", "ParPairStore", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail", "DeviceBackup"]
+            dependencies: [
+                "ParPairReport", "ParPairStore", "ParPairSample", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail",
+                "DeviceBackup",
+            ]
         ),
         .executableTarget(name: "parpair-report", dependencies: ["ParPairCLI"]),
 
@@ -88,17 +93,18 @@ let package = Package(
         .testTarget(name: "MailTests", dependencies: ["Mail", "TestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel", "TestSupport"]),
-        .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "SQLite"]),
+        .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "ParPairSample", "SQLite"]),
         .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore", "TestSupport"]),
         .testTarget(
             name: "ParPairReportTests",
             dependencies: [
-                "ParPairReport", "ParPairStore", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail", "TestSupport",
+                "ParPairReport", "ParPairStore", "ParPairSample", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail",
+                "TestSupport",
             ],
             exclude: ["Golden"]
         ),
         .testTarget(name: "ParPairCLITests", dependencies: ["ParPairCLI", "TestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["parpair-report", "SQLite", "ParPairStore", "ParPairModel", "TestSupport"]),
+            name: "EndToEndTests", dependencies: ["parpair-report", "SQLite", "ParPairStore", "ParPairSample", "ParPairModel", "TestSupport"]),
     ]
 )

@@ -9,29 +9,29 @@ import Darwin
 
 /// Thin, throwing wrappers over the POSIX calls the snapshot needs (stat, open, read, write,
 /// mkdtemp), so the rest of the module never sees `errno`.
-enum POSIXFile {
+package enum POSIXFile {
     /// What `stat` says about a path (following symlinks), or nil when nothing is there.
-    struct Status: Equatable {
-        var isDirectory: Bool
-        var isRegularFile: Bool
-        var size: Int64
-        var modifiedSeconds: Int64
-        var modifiedNanoseconds: Int64
-        var inode: UInt64
-        var device: UInt64
+    package struct Status: Equatable {
+        package var isDirectory: Bool
+        package var isRegularFile: Bool
+        package var size: Int64
+        package var modifiedSeconds: Int64
+        package var modifiedNanoseconds: Int64
+        package var inode: UInt64
+        package var device: UInt64
     }
 
     /// A failed call: the path, the operation and `errno`.
-    struct Failure: Error {
-        let path: String
-        let operation: String
-        let code: Int32
-        var reason: String { String(cString: strerror(code)) }
-        var isPermission: Bool { code == EACCES || code == EPERM }
-        var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+    package struct Failure: Error {
+        package let path: String
+        package let operation: String
+        package let code: Int32
+        package var reason: String { String(cString: strerror(code)) }
+        package var isPermission: Bool { code == EACCES || code == EPERM }
+        package var isMissing: Bool { code == ENOENT || code == ENOTDIR }
     }
 
-    static func status(_ path: String) throws -> Status? {
+    package static func status(_ path: String) throws -> Status? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -50,7 +50,7 @@ enum POSIXFile {
     }
 
     /// Up to `count` bytes from the start of a file.
-    static func prefix(of path: String, count: Int) throws -> [UInt8] {
+    package static func prefix(of path: String, count: Int) throws -> [UInt8] {
         guard count > 0 else { return [] }
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
@@ -81,7 +81,7 @@ enum POSIXFile {
         return (Array(bytes.prefix(filled)), failure)
     }
 
-    static func openForReading(_ path: String) throws -> Int32 {
+    package static func openForReading(_ path: String) throws -> Int32 {
         while true {
             let descriptor = open(path, O_RDONLY)
             if descriptor >= 0 { return descriptor }
@@ -91,7 +91,7 @@ enum POSIXFile {
     }
 
     /// Creates a new file (never replacing one), owner-only unless `mode` says otherwise.
-    static func createExclusive(_ path: String, mode: mode_t = 0o600) throws -> Int32 {
+    package static func createExclusive(_ path: String, mode: mode_t = 0o600) throws -> Int32 {
         while true {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
             if descriptor >= 0 { return descriptor }
@@ -101,7 +101,7 @@ enum POSIXFile {
     }
 
     /// Where a copy failed: reading the source or writing the destination.
-    enum CopyFailure: Error {
+    package enum CopyFailure: Error {
         case source(Failure)
         case destination(Failure)
     }
@@ -109,7 +109,7 @@ enum POSIXFile {
     /// Copies a file into a new file, to the end of the source as it is while copying; returns the
     /// bytes copied. On Linux the kernel copies (`sendfile`), without passing the bytes through this
     /// process; elsewhere, or where the file system refuses, in 1 MiB chunks.
-    static func copy(from source: String, to destination: String, mode: mode_t = 0o600) throws(CopyFailure) -> Int64 {
+    package static func copy(from source: String, to destination: String, mode: mode_t = 0o600) throws(CopyFailure) -> Int64 {
         let input: Int32
         do { input = try openForReading(source) } catch let failure as Failure { throw .source(failure) } catch {
             throw .source(Failure(path: source, operation: "open", code: EIO))
@@ -174,31 +174,31 @@ enum POSIXFile {
     #endif
 
     /// Makes a new private directory (mode 0700) from a template ending in `XXXXXX`.
-    static func makeTemporaryDirectory(template: String) throws -> String {
+    package static func makeTemporaryDirectory(template: String) throws -> String {
         var bytes = Array(template.utf8CString)
         let made = bytes.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
         guard made != nil else { throw Failure(path: template, operation: "mkdtemp", code: errno) }
         return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    static func closeDescriptor(_ descriptor: Int32) {
+    package static func closeDescriptor(_ descriptor: Int32) {
         close(descriptor)
     }
 
     /// Exactly `count` bytes from the current position, or nil at the end of the file or on an error.
-    static func readExactly(_ descriptor: Int32, count: Int) -> [UInt8]? {
+    package static func readExactly(_ descriptor: Int32, count: Int) -> [UInt8]? {
         guard count > 0 else { return [] }
         let (bytes, error) = readBytes(descriptor, upTo: count)
         return error == nil && bytes.count == count ? bytes : nil
     }
 
     /// Removes a file; a missing file is fine.
-    static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         unlink(path)
     }
 
     /// Creates a hard link; fails when `destination` exists.
-    static func link(_ source: String, _ destination: String) throws {
+    package static func link(_ source: String, _ destination: String) throws {
         guard systemLink(source, destination) == 0 else {
             throw Failure(path: destination, operation: "link", code: errno)
         }

@@ -83,7 +83,7 @@ public struct StoreLocation: Sendable, Hashable {
         return join(base, url.lastPathComponent)
     }
 
-    static func join(_ folder: String, _ name: String) -> String {
+    package static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ParPairModel
 import ParPairStore
+import ParPairSample
 import SQLite
 import Testing
 

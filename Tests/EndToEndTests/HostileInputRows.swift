@@ -1,5 +1,6 @@
 import Foundation
 import ParPairStore
+import ParPairSample
 import Testing
 
 /// One data-level corpus case: hostile rows, values or schema in an otherwise valid store.

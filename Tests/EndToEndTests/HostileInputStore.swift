@@ -1,6 +1,7 @@
 import Foundation
 import ParPairModel
 import ParPairStore
+import ParPairSample
 import SQLite
 
 /// The small valid store the data-level corpus starts from, written with `StoreWriter`: Mia, born

@@ -1,6 +1,7 @@
 import Foundation
 import ParPairModel
 import ParPairStore
+import ParPairSample
 import Testing
 
 /// Names and notes come from the store; printed to a terminal they must not steer it.

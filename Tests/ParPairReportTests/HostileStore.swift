@@ -1,6 +1,7 @@
 import Foundation
 import ParPairModel
 import ParPairStore
+import ParPairSample
 
 /// A store in the real layout whose names, notes and enum values are written to break documents:
 /// markup, CSV formulas, Markdown syntax, control characters, right-to-left overrides, a 100 KB note.

@@ -2,6 +2,7 @@ import Foundation
 import ParPairAggregation
 import ParPairModel
 import ParPairStore
+import ParPairSample
 import Testing
 
 /// `--redact` replaces each baby's name with initials in every format, the event export and the charts included.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ParPairStore
+@testable import ParPairSample
 
 @Suite struct BinaryPropertyListTests {
     @Test func foundationReadsWhatWeWrite() throws {

@@ -3,6 +3,7 @@ import ParPairModel
 import SQLite
 import Testing
 @testable import ParPairStore
+@testable import ParPairSample
 
 /// Every decoded field of stores in both enum layouts.
 @Suite struct DecodingTests {

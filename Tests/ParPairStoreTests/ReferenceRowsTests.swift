@@ -3,6 +3,7 @@ import ParPairModel
 import SQLite
 import Testing
 @testable import ParPairStore
+@testable import ParPairSample
 
 /// The sample rows of the store-format reference, §10.1, inserted verbatim, decode exactly.
 @Suite struct ReferenceRowsTests {

@@ -3,6 +3,7 @@ import ParPairModel
 import SQLite
 import Testing
 @testable import ParPairStore
+@testable import ParPairSample
 
 @Suite struct SampleStoreTests {
     static let newYork = LifeCalendar(timeZone: TimeZone(identifier: "America/New_York")!)

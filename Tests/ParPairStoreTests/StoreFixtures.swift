@@ -2,6 +2,7 @@ import Foundation
 import ParPairModel
 import SQLite
 @testable import ParPairStore
+@testable import ParPairSample
 
 /// Small stores in the real layout, and the values written into them.
 enum StoreFixtures {

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairStore
+import ParPairSample
 
 /// `parpair-report sample OUTPUT`: writes a realistic synthetic store, for trying the tool and for benchmarks.
 enum SampleCommand: Subcommand {

@@ -3,6 +3,7 @@ import ParPairAggregation
 import ParPairModel
 import ParPairReport
 import ParPairStore
+import ParPairSample
 
 /// Every option of `parpair-report`, declared once. Adding an option is one entry here (and a line in
 /// `all`); the parser, `--help`, `parpair-report manual` and `parpair-report completions` follow.

@@ -1,3 +1,4 @@
+import ParPairStore
 import Foundation
 
 /// The binary property list in `Z_METADATA.Z_PLIST`, with the keys Core Data writes.

@@ -1,3 +1,4 @@
+import ParPairStore
 import Foundation
 import ParPairModel
 import SQLite

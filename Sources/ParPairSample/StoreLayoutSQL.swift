@@ -1,3 +1,5 @@
+import ParPairStore
+
 /// The SQL that creates a store in SwiftData's layout (store-format reference §3 and §10), built
 /// from `StoreSchema`, so the writer follows the same one-line mapping as the reader.
 public enum StoreLayoutSQL {
