@@ -77,6 +77,15 @@ let package = Package(
             dependencies: ["TemplateEmbedder"],
             path: "Sources/EmbedTemplates"
         ),
+        // `swift package --allow-writing-to-package-directory build-deb` writes .build/deb/parpair-report_<version>_<arch>.deb.
+        .plugin(
+            name: "BuildDeb",
+            capability: .command(
+                intent: .custom(verb: "build-deb", description: "Build the Debian package of parpair-report into .build/deb"),
+                permissions: [.writeToPackageDirectory(reason: "The package is written to .build/deb")]
+            ),
+            path: "Sources/BuildDeb"
+        ),
 
         // Benchmarks print figures (`swift run -c release parpair-bench --help`); they are not timed tests.
         .executableTarget(
