@@ -1,5 +1,5 @@
 /// An error the command line reports: one line for humans and the exit code it maps to.
-public protocol CommandError: Error, CustomStringConvertible {
+public protocol CommandError: Error, CustomStringConvertible, Sendable {
     var exitCode: ExitCode { get }
 }
 

@@ -7,7 +7,7 @@
 ///
 /// Switch on `result.outcome` to tell a bad document (`.failed`) from a machine without the DTD
 /// (`.dtdUnavailable`).
-public struct XMLCheckError: Error, CustomStringConvertible {
+public struct XMLCheckError: Error, CustomStringConvertible, Sendable {
     /// The result of the failed check.
     public let result: XMLCheckResult
 
