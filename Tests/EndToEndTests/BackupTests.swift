@@ -27,7 +27,7 @@ import Testing
 
     static let outputs: [[String]] = [
         ["export", "--table", "weekly"], ["export", "--table", "daily"], ["export", "--table", "events"],
-        ["report", "--format", "csv"], ["report", "--format", "md"],
+        ["report", "--format", "csv"], ["report", "--format", "md"], ["report", "--format", "html"],
     ]
 
     /// The same bytes as from the store itself (WAL rows included), the backup left byte for byte
@@ -43,13 +43,22 @@ import Testing
             let fromBackup = try await BuiltTool.run([command[0], setup.folder.file("Backup")] + command.dropFirst() + PackageFiles.sampleSettings,
                                                      in: setup.folder, environment: setup.environment)
             fromBackup.expectSuccess()
-            if command.last == "md" {
-                let source = "in the backup of Ana's iPhone made 2026-11-20 06:30 UTC\(kind == .encrypted ? " (encrypted)" : ""), app group group.org.parpair.shared"
-                #expect(fromBackup.output == direct.output.replacingOccurrences(of: "from default.store.", with: "from default.store \(source)."))
+            if command.last == "md" || command.last == "html" {
+                // The small print names the backup; everything else is the same.
+                let apostrophe = command.last == "html" ? "&#39;" : "'"
+                let source = "in the backup of Ana\(apostrophe)s iPhone made 2026-11-20 06:30 UTC\(kind == .encrypted ? " (encrypted)" : ""), app group group.org.parpair.shared"
+                let expected = direct.output.replacingOccurrences(of: "from default.store.", with: "from default.store \(source).")
+                #expect(expected != direct.output)
+                #expect(fromBackup.output == expected)
             } else {
                 #expect(fromBackup.stdout == direct.stdout, "\(command)")
             }
         }
+        let redacted = try await BuiltTool.run(["report", setup.backup, "--format", "md", "--redact"] + PackageFiles.sampleSettings,
+                                               in: setup.folder, environment: setup.environment)
+        redacted.expectSuccess()
+        #expect(redacted.output.contains("from default.store in the device backup made 2026-11-20 06:30 UTC"))
+        #expect(!redacted.output.contains("Ana"), "with --redact the device is not named")
         let info = try await BuiltTool.run(["info", setup.backup, "--json"] + PackageFiles.sampleSettings, in: setup.folder, environment: setup.environment)
         info.expectSuccess()
         let object = try JSONSerialization.jsonObject(with: info.stdout) as? [String: Any]
