@@ -21,7 +21,7 @@ public enum AES {
         }
         ERR_clear_error()
         guard status == 1, written == Int32(wrapped.count - 8) else { throw .integrityCheckFailed }
-        return SecretBytes(output.bytes.prefix(Int(written)).map { $0 })
+        return output.prefix(Int(written))
     }
 
     /// A streaming AES-256-CBC decryptor with PKCS#7 padding, fed a chunk at a time.

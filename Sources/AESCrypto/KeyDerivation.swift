@@ -9,12 +9,13 @@ public enum KeyDerivation {
     /// The derived key of `length` bytes.
     /// - Throws: `CryptoError.failed` when libcrypto refuses (an iteration count out of its range).
     public static func pbkdf2(
-        password: [UInt8], salt: [UInt8], iterations: Int, hash: Hash, length: Int = 32
+        password: SecretBytes, salt: [UInt8], iterations: Int, hash: Hash, length: Int = 32
     ) throws(CryptoError) -> SecretBytes {
         guard iterations > 0, iterations <= Int(Int32.max) else { throw .failed("PBKDF2 iteration count \(iterations)") }
         let key = SecretBytes(count: length)
         let digest = hash == .sha1 ? EVP_sha1() : EVP_sha256()
         let status = password.withUnsafeBytes { password in
+            // The secret is read in place: no copy of the password or key is left in an array.
             salt.withUnsafeBufferPointer { salt in
                 key.withUnsafeMutableBytes { output in
                     PKCS5_PBKDF2_HMAC(password.bindMemory(to: CChar.self).baseAddress, Int32(password.count), salt.baseAddress,

@@ -31,6 +31,13 @@ public final class SecretBytes: @unchecked Sendable {
         try body(UnsafeMutableRawBufferPointer(rebasing: storage[0..<count]))
     }
 
+    /// The first `count` bytes, as a secret of their own.
+    func prefix(_ count: Int) -> SecretBytes {
+        let result = SecretBytes(count: min(count, self.count))
+        result.withUnsafeMutableBytes { target in withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<target.count])) } }
+        return result
+    }
+
     /// A copy as an array, for tests and for comparisons that need one.
     public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 }

@@ -67,10 +67,9 @@ struct Keybag {
     func unlock(password: SecretBytes, path: String, device: String) throws(BackupError) -> [UInt32: SecretBytes] {
         let passcodeKey: SecretBytes
         do {
-            let password = password.bytes
             var first = password
             if let double = doubleProtection {
-                first = try KeyDerivation.pbkdf2(password: password, salt: double.salt, iterations: double.iterations, hash: .sha256).bytes
+                first = try KeyDerivation.pbkdf2(password: password, salt: double.salt, iterations: double.iterations, hash: .sha256)
             }
             passcodeKey = try KeyDerivation.pbkdf2(password: first, salt: salt, iterations: iterations, hash: .sha1)
         } catch {

@@ -20,8 +20,10 @@ public final class OpenedBackup {
         let copy = DeviceBackup.join(scratch, "Manifest.db")
         if backup.isEncrypted, let keybagBytes = backup.keybag {
             let keybag = try Keybag(keybagBytes, path: DeviceBackup.join(backup.path, "Manifest.plist"))
-            guard let given = try password() else { throw BackupError.passwordRequired(backup.path, device: backup.deviceName) }
+            guard var given = try password() else { throw BackupError.passwordRequired(backup.path, device: backup.deviceName) }
             let secret = SecretBytes(given)
+            // The array held the password only to hand it over: wipe it now rather than when it is freed.
+            given.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
             classKeys = try keybag.unlock(password: secret, path: backup.path, device: backup.deviceName)
             guard let manifestKey = backup.manifestKey, manifestKey.count == 44 else {
                 throw BackupError.damaged(DeviceBackup.join(backup.path, "Manifest.plist"), detail: "no usable ManifestKey")
