@@ -142,6 +142,9 @@ public final class Aggregator {
 
     /// Decides whether a log counts, and where: invalid time, duplicate id, before the birthday and
     /// after today are findings that count nowhere (nil). Also checks the start order of food and sleep.
+    /// 1970-01-01 00:00 UTC, in seconds since 2001.
+    static let earliestPlausibleStart: Double = -978_307_200
+
     @inline(__always)
     func admit(_ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double) -> Placement? {
         guard start.isFinite else {
@@ -155,6 +158,13 @@ public final class Aggregator {
         } else if kind == .sleep {
             if start < baby.lastSleepStart { noteOrder(baby, kind: kind, id: id, rowID: rowID, start: start, previous: baby.lastSleepStart) }
             baby.lastSleepStart = max(baby.lastSleepStart, start)
+        }
+        // Before 1970 or more than 20 years after the birth: a mistyped year, not a week of life.
+        guard start >= Self.earliestPlausibleStart, start < baby.plausibleEnd else {
+            baby.report(.implausibleDate, kind: kind, id: id, rowID: rowID, time: start,
+                        reason: start < Self.earliestPlausibleStart ? "dated before 1970; counted nowhere"
+                            : "dated more than 20 years after the birth; counted nowhere", placement: .noWeek)
+            return nil
         }
         let inRange = start >= baby.rangeStart && start < baby.rangeEnd
         if duplicates.isRepeat(id, kind: kind) {

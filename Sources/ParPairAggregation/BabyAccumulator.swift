@@ -21,6 +21,10 @@ final class BabyAccumulator {
     let rangeStart: Double
     /// The end of today's report day; logs from here on are after today.
     let rangeEnd: Double
+    /// The end of the span in which a log's date is plausible: 20 years of life (weeks up to
+    /// `WeekSelection.maximumWeek`). A later log is a finding, so one absurd date cannot make a report of
+    /// thousands of weeks.
+    let plausibleEnd: Double
     /// The instants of the selected weeks (for `.all`, the whole range).
     let selectionStart: Double
     let selectionEnd: Double
@@ -85,6 +89,7 @@ final class BabyAccumulator {
             calendar.instant(on: birthDate.adding(days: day), minutes: dayStartMinutes).timeIntervalSinceReferenceDate
         }
         rangeEnd = todayIndex >= 0 ? max(rangeStart, dayStartInstant(todayIndex + 1)) : -.infinity
+        plausibleEnd = dayStartInstant((WeekSelection.maximumWeek + 1) * 7)
 
         switch plan {
         case .fromLogs:

@@ -30,6 +30,8 @@ public enum FindingRule: String, Sendable, Hashable, CaseIterable, CustomStringC
     case beforeBirthday = "before_birthday"
     /// The log starts after the report's today.
     case afterToday = "after_today"
+    /// The log is dated before 1970 or more than 20 years after the birth.
+    case implausibleDate = "implausible_date"
     /// A sleep that overlaps an earlier one; the shared time is counted once.
     case overlappingSleep = "overlapping_sleep"
     /// A second log of the same kind with the same id; left out.

@@ -15,7 +15,7 @@ public enum WeekSelection: Sendable, Hashable, CustomStringConvertible {
     /// try WeekSelection(parsingWeeks: "2-5")   // .weeks(2...5)
     /// ```
     public init(parsingWeeks text: String) throws(OptionValueError) {
-        let expected = "a week range A-B with 0 ≤ A ≤ B, such as 0-3"
+        let expected = "a week range A-B with 0 ≤ A ≤ B ≤ \(WeekSelection.maximumWeek), such as 0-3"
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count),
               let first = WeekSelection.weekNumber(parts[0]),
@@ -30,7 +30,7 @@ public enum WeekSelection: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `OptionValueError` for anything else.
     public init(parsingLast text: String) throws(OptionValueError) {
         guard let count = WeekSelection.weekNumber(Substring(text)), count >= 1 else {
-            throw OptionValueError(value: text, expected: "a number of weeks, 1 or more")
+            throw OptionValueError(value: text, expected: "a number of weeks from 1 to \(WeekSelection.maximumWeek)")
         }
         self = .last(count)
     }
@@ -60,8 +60,12 @@ public enum WeekSelection: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The largest week number accepted: 20 years of life, the span in which logs count (later ones are findings).
+    public static let maximumWeek = 1_044
+
     private static func weekNumber(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.count <= 7, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(text)
+        guard !text.isEmpty, text.count <= 7, text.allSatisfy({ $0.isASCII && $0.isNumber }), let week = Int(text),
+              week <= maximumWeek else { return nil }
+        return week
     }
 }

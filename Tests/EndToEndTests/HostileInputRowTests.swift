@@ -53,13 +53,13 @@ import Testing
         Rows("amount of 2^63-1 as an INTEGER", expected: .report([Rows.hostile("amount_over_1000ml")])) { writer in
             try insertFeed(writer, ["ZAMOUNT": "9223372036854775807"])
         },
-        Rows("log in year 1", expected: .report([Rows.hostile("before_birthday")])) { writer in
+        Rows("log in year 1", expected: .report([Rows.hostile("implausible_date")])) { writer in
             try writer.insert(Store.hostileFeed { $0.startTime = Date(timeIntervalSinceReferenceDate: Store.yearOne) })
         },
-        Rows("log in year 9999", expected: .report([Rows.hostile("after_today")])) { writer in
+        Rows("log in year 9999", expected: .report([Rows.hostile("implausible_date")])) { writer in
             try writer.insert(Store.hostileFeed { $0.startTime = Date(timeIntervalSinceReferenceDate: Store.year9999) })
         },
-        Rows("feed from year 1 to year 9999", expected: .report([Rows.hostile("before_birthday")])) { writer in
+        Rows("feed from year 1 to year 9999", expected: .report([Rows.hostile("implausible_date")])) { writer in
             try writer.insert(Store.hostileFeed {
                 $0.type = .breastfeeding
                 $0.amount = nil

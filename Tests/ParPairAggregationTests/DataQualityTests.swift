@@ -139,6 +139,26 @@ import Testing
         #expect(week.number("findings") == 6)
     }
 
+    /// A log dated more than 20 years after the birth (or before 1970) is a finding even when `--today`
+    /// reaches it, so one mistyped year cannot make a report of thousands of weeks.
+    @Test func implausibleDatesAreFindingsNotWeeks() throws {
+        var f = Fixtures("Europe/Berlin")
+        let normal = f.diaper(.wet, f.at(2024, 6, 4, 9))
+        // 2024-06-03 + 20 years is day 7,305 (five leap days: 2028 … 2044). Week 1,044, the last counted, is
+        // days 7,308 to 7,314: 2044-06-06 to 2044-06-12.
+        let lastCounted = f.diaper(.dirty, f.at(2044, 6, 12, 9))
+        let firstRefused = f.diaper(.dirty, f.at(2044, 6, 13, 9))
+        let year9999 = f.diaper(.wet, f.at(9999, 1, 1, 12))
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 9999, month: 12, day: 31),
+                           logs: [normal, lastCounted, firstRefused, year9999])
+        #expect(result.rules() == ["implausible_date", "implausible_date"])
+        #expect(result.findings.map(\.logID) == [firstRefused.id, year9999.id])
+        #expect(result.findings.allSatisfy { $0.reason.contains("more than 20 years after the birth") })
+        #expect(result.findings.allSatisfy { $0.week == nil })
+        #expect(result.week(1_044)?.number("dirty") == 1)
+        #expect(result.weeks.count <= 1_045)
+    }
+
     @Test func logsBeforeTheBirthdayAndAfterTodayCountNowhere() throws {
         var f = Fixtures("Europe/Berlin")
         let before = f.diaper(.wet, f.at(2024, 6, 2, 23, 59))
@@ -256,7 +276,8 @@ import Testing
         let farPast = f.diaper(.wet, Date(timeIntervalSinceReferenceDate: -63_113_904_000))  // year 1
         let farFuture = f.diaper(.wet, Date(timeIntervalSinceReferenceDate: 252_423_993_599))  // year 9999
         let (baby, week) = try run([nan, infinite, endless, farPast, farFuture], f)
-        #expect(Set(baby.rules()) == ["bad_time", "before_birthday", "after_today"])
+        // Years 1 and 9999 are implausible before they are "before the birthday" or "after today".
+        #expect(Set(baby.rules()) == ["bad_time", "implausible_date"])
         #expect(baby.rules().filter { $0 == "bad_time" }.count == 3)
         #expect(baby.findings.first { $0.logID == nan.id }?.localTime == "invalid time")
         #expect(week.number("activity_min") == 0)

@@ -100,7 +100,8 @@ import Testing
             rules.formUnion(result.allFindings.map(\.rule))
             inProgress += result.allFindings.filter { $0.severity == .inProgress }.count
         }
-        #expect(rules == Set(FindingRule.allCases).subtracting([.badTime]))
+        // Invalid instants and absurd dates have tests of their own; the generator makes neither.
+        #expect(rules == Set(FindingRule.allCases).subtracting([.badTime, .implausibleDate]))
         #expect(inProgress > 0)
     }
 

@@ -15,8 +15,13 @@ struct AggregationArguments {
         if let named = try arguments.value(OptionTable.tz) {
             zone = named
         } else if let name = environment["TZ"], !name.isEmpty {
+            // TZ=:Europe/Berlin is POSIX for a zone file; a zone the system does not know would silently be UTC.
             let trimmed = name.hasPrefix(":") ? String(name.dropFirst()) : name
-            if let named = TimeZone(identifier: trimmed) { zone = named }
+            guard let named = TimeZone(identifier: trimmed) else {
+                throw UsageError("the TZ environment variable names '\(name)', which is not a time zone this system knows; "
+                    + "set TZ to an IANA zone such as Europe/Berlin, or give --tz", command: command)
+            }
+            zone = named
         }
         let today = try arguments.value(OptionTable.today) ?? LifeCalendar(timeZone: zone).civilDate(of: now)
         var options = AggregationOptions(timeZone: zone, today: today)
