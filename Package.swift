@@ -49,7 +49,7 @@ let package = Package(
 
         // The domain, in the order data flows through it.
         .target(name: "ParPairModel"),
-        .target(name: "ParPairStore", dependencies: ["ParPairModel", "SQLite", "DeviceBackup"]),
+        .target(name: "ParPairStore", dependencies: ["ParPairModel", "SQLite", "PropertyList", "DeviceBackup"]),
         // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
         .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "SQLite"]),
         .target(name: "ParPairAggregation", dependencies: ["ParPairModel"]),

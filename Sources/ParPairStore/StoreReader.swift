@@ -1,5 +1,6 @@
 import Foundation
 import ParPairModel
+import PropertyList
 import SQLite
 
 /// Reads a ParPair store safely: from a private snapshot, inside one read transaction.
@@ -330,40 +331,32 @@ public final class StoreReader {
               let bytes = rows.first?.first?.blobValue, !bytes.isEmpty else {
             return nil
         }
-        // PropertyListDecoder, not PropertyListSerialization: on Linux the latter leaks the CFError
-        // it makes for bytes that are not a property list (LeakSanitizer reports it, and a hostile
-        // store can hold anything here).
-        guard let metadata = try? PropertyListDecoder().decode(MetadataVersion.self, from: Data(bytes)) else {
-            notes.append("Z_METADATA.Z_PLIST is not a readable property list")
+        // Our bounded reader, not Foundation's: a crafted list of 10,000 nested arrays overflowed the
+        // stack in Foundation's XML scanner, and PropertyListSerialization leaks the CFError it makes.
+        let metadata: PropertyListValue
+        do { metadata = try PropertyList.read(bytes, limits: metadataLimits) } catch {
+            notes.append("Z_METADATA.Z_PLIST is not a readable property list: \(error)")
             return nil
         }
-        return metadata.frameworkVersion
+        guard case .dictionary = metadata else {
+            notes.append("Z_METADATA.Z_PLIST is not a readable property list: not a dictionary")
+            return nil
+        }
+        return frameworkVersion(metadata["NSPersistenceFrameworkVersion"])
     }
 
+    /// Core Data's metadata is a few KB; the limits leave room and stop anything hostile early.
+    static let metadataLimits = PropertyListLimits(maximumBytes: 4 << 20, maximumDepth: 32, maximumValues: 100_000)
+
     /// `NSPersistenceFrameworkVersion` of a `Z_METADATA` property list: an integer, a real (its
-    /// integral part), digits in a string, or a boolean as 1 or 0; nil when absent or of another
-    /// type. Decoding fails when the list is not a dictionary.
-    private struct MetadataVersion: Decodable {
-        let frameworkVersion: Int?
-
-        private enum Key: String, CodingKey {
-            case frameworkVersion = "NSPersistenceFrameworkVersion"
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Key.self)
-            if let number = try? container.decode(Int.self, forKey: .frameworkVersion) {
-                frameworkVersion = number
-            } else if let number = try? container.decode(Double.self, forKey: .frameworkVersion), number.isFinite,
-                      abs(number) < 9.0e18 {
-                frameworkVersion = Int(number)
-            } else if let text = try? container.decode(String.self, forKey: .frameworkVersion) {
-                frameworkVersion = Int(text)
-            } else if let flag = try? container.decode(Bool.self, forKey: .frameworkVersion) {
-                frameworkVersion = flag ? 1 : 0  // what Foundation's number bridging gave
-            } else {
-                frameworkVersion = nil
-            }
+    /// integral part), digits in a string, or a boolean as 1 or 0; nil when absent or of another type.
+    static func frameworkVersion(_ value: PropertyListValue?) -> Int? {
+        switch value {
+        case .integer(let number)?: return Int(exactly: number)
+        case .real(let number)? where number.isFinite && abs(number) < 9.0e18: return Int(number)
+        case .string(let text)?: return Int(text)
+        case .bool(let flag)?: return flag ? 1 : 0  // what Foundation's number bridging gave
+        default: return nil
         }
     }
 

@@ -184,6 +184,26 @@ import Testing
         #expect(error?.kind == .badData)
     }
 
+    /// A crafted `Z_METADATA` (10,000 nested arrays, about 150 KB of XML) overflowed the stack in
+    /// Foundation's plist scanner; now the store opens and the metadata is noted as unreadable.
+    @Test func aDeeplyNestedMetadataListIsANoteNotACrash() throws {
+        let folder = try FixtureFolder()
+        let depth = 10_000
+        let xml = "<?xml version=\"1.0\"?><plist version=\"1.0\">" + String(repeating: "<array>", count: depth)
+            + String(repeating: "</array>", count: depth) + "</plist>"
+        try StoreFixtures.writeFull(at: folder.store) { writer throws in
+            let hex = xml.utf8.map { String(format: "%02X", $0) }.joined()
+            try writer.executeScript("UPDATE Z_METADATA SET Z_PLIST = X'\(hex)'")
+        }
+        try StoreReader.withReader(path: folder.store) { reader throws in
+            #expect(reader.frameworkVersion == nil)
+            #expect(try reader.readAll().foodLogs == StoreFixtures.expectedFood)
+            #expect(try reader.info().warnings.contains {
+                $0 == "Z_METADATA.Z_PLIST is not a readable property list: a property list nested more than 32 levels deep"
+            })
+        }
+    }
+
     @Test func aStoreWithoutZPrimaryKeyIsRecognisedByItsTables() throws {
         let folder = try FixtureFolder()
         try StoreFixtures.writeFull(at: folder.store) { writer throws in
