@@ -38,6 +38,7 @@ public final class OpenedBackup {
         }
         do {
             database = try Database(path: copy, mode: .readOnly)
+            try database.restrictForUntrustedFile()
             let check = try database.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Files'")
             defer { check.finalize() }
             guard try check.step(), check.int64(0) == 1 else {

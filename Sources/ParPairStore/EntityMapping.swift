@@ -13,6 +13,18 @@ public struct EntityMapping: Sendable {
     /// The properties in model order.
     public let properties: [PropertyMapping]
 
+    /// Whether reading this entity can use `column`: its row id, a property's column, or a per-case
+    /// column of an enumeration (named after the property's column).
+    func reads(_ column: String) -> Bool {
+        let name = column.uppercased()
+        if name == StoreSchema.rowIDColumn.uppercased() { return true }
+        return properties.contains { property in
+            let own = property.column.uppercased()
+            if case .enumeration = property.kind { return name == own || name.hasPrefix(own) }
+            return name == own
+        }
+    }
+
     public init(entity: String, table: String, kind: LogKind? = nil, timeProperty: String, properties: [PropertyMapping]) {
         self.entity = entity
         self.table = table

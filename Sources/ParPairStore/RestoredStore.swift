@@ -122,7 +122,9 @@ final class RestoredStore {
 
     /// Whether a restored file has ParPair's tables (other apps use the same file name).
     static func looksLikeParPair(_ file: String) -> Bool {
-        guard let database = try? Database(path: file, mode: .readOnly) else { return false }
+        guard let database = try? Database(path: file, mode: .readOnly), (try? database.restrictForUntrustedFile()) != nil else {
+            return false
+        }
         defer { database.close() }
         guard let tables = try? database.tableNames() else { return false }
         let names = Set(tables.map { $0.uppercased() })

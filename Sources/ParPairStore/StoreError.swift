@@ -30,6 +30,10 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case snapshotFailed(String, reason: String)
     /// A table the model needs is missing (65).
     case missingTable(String, table: String, entity: String)
+    /// An entity's table is a view or a virtual table, not the table SwiftData writes (65).
+    case notATable(String, table: String, kind: String)
+    /// A column the model needs is a generated column: SQLite computes it, the app never wrote it (65).
+    case generatedColumn(String, table: String, column: String)
     /// A column the model needs is missing (65); `available` lists the table's columns.
     case missingColumn(String, table: String, column: String, property: String, available: [String])
     /// A value that cannot be decoded (65): NULL where required, text in a date column, ….
@@ -63,7 +67,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case .emptyFile, .notSQLite, .notParPairStore, .truncated, .corrupt: .badData
         case .unreadable(_, _, let permission): permission ? .missingInput : .ioFailure
         case .locked, .changedDuringCopy, .snapshotFailed: .ioFailure
-        case .missingTable, .missingColumn, .badValue: .badData
+        case .missingTable, .missingColumn, .badValue, .notATable, .generatedColumn: .badData
         case .sqlite(_, _, let kind): kind
         case .outputExists, .cannotCreate: .cannotCreate
         case .internal: .internalFailure
@@ -79,6 +83,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case .notSQLite(let path, _), .notParPairStore(let path, _), .truncated(let path, _), .corrupt(let path, _),
              .unreadable(let path, _, _), .locked(let path, _), .changedDuringCopy(let path, _), .snapshotFailed(let path, _),
              .missingTable(let path, _, _), .missingColumn(let path, _, _, _, _), .badValue(let path, _, _, _, _),
+             .notATable(let path, _, _), .generatedColumn(let path, _, _),
              .sqlite(let path, _, _), .cannotCreate(let path, _):
             path
         case .internal: nil
@@ -117,6 +122,11 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
             return "\(path): cannot make a private copy of the store: \(reason)"
         case .missingTable(let path, let table, let entity):
             return "\(path): table \(table) (entity \(entity)) is missing"
+        case .notATable(let path, let table, let kind):
+            return "\(path): \(table) is \(kind == "index" ? "an" : "a") \(kind), not a table; SwiftData writes ParPair's logs to a table of that name"
+        case .generatedColumn(let path, let table, let column):
+            return "\(path): column \(column) of table \(table) is a generated column, computed by SQLite rather than "
+                + "written by the app; this is not a store ParPair wrote"
         case .missingColumn(let path, let table, let column, let property, let available):
             return "\(path): table \(table) has no column \(column) (property \(property)); "
                 + "its columns are \(StoreError.list(available))"

@@ -76,6 +76,7 @@ public final class StoreReader {
         let storePath = restored?.displayPath ?? location.storeFile
         do {
             database = try Database(path: snapshot.storeFile, mode: .readOnly)
+            try database.restrictForUntrustedFile()
             try database.setBusyTimeout(milliseconds: 2000)
             try database.execute("PRAGMA query_only = 1")
             try database.begin(.deferred)
@@ -84,6 +85,16 @@ public final class StoreReader {
             let tables = try database.tableNames()
             var tableNamed: [String: String] = [:]
             for table in tables { tableNamed[table.uppercased()] = table }
+            // A view or virtual table under an entity's table name is refused by name, never read: SQLite would
+            // run its definition, and a view is not what SwiftData wrote.
+            for mapping in [StoreSchema.baby] + StoreSchema.logs {
+                if let kind = try database.nonTableKind(of: mapping.table), kind == "view" || kind == "virtual table" {
+                    throw StoreError.notATable(storePath, table: mapping.table, kind: kind)
+                }
+            }
+            for table in tables where try database.nonTableKind(of: table) == "virtual table" {
+                tableNamed[table.uppercased()] = nil
+            }
 
             let entityNames = try StoreReader.readEntities(database, table: tableNamed["Z_PRIMARYKEY"])
             entities = entityNames

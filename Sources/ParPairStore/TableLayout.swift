@@ -46,6 +46,9 @@ struct TableLayout: Sendable {
         tableColumns = columns.map(\.name)
         var actualName: [String: String] = [:]
         for column in columns { actualName[column.name.uppercased()] = column.name }
+        if let generated = columns.first(where: { $0.isGenerated && mapping.reads($0.name) }) {
+            throw StoreError.generatedColumn(storePath, table: tableName, column: generated.name)
+        }
         func find(_ name: String) -> String? { actualName[name.uppercased()] }
 
         guard let rowID = find(StoreSchema.rowIDColumn) else {

@@ -16,7 +16,9 @@ import CSQLite
 ///
 /// A `Database` is not `Sendable`: use each connection from one thread at a time.
 public final class Database {
-    private var handle: OpaquePointer?
+    var handle: OpaquePointer?
+    /// Stops runaway statements once `restrictForUntrustedFile` set a limit.
+    let watchdog = StatementWatchdog()
     /// The file path this connection was opened on (not the URI).
     public let path: String
     /// How the file was opened.

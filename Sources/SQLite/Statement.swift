@@ -115,10 +115,14 @@ public final class Statement {
     ///
     /// - Throws: `SQLiteError` naming this statement's SQL.
     public func step() throws -> Bool {
+        database.watchdog.steps &+= 1
         let code = sqlite3_step(try requireHandle())
         switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
+        case SQLITE_INTERRUPT where database.watchdog.tripped:
+            throw SQLiteError(code: code, message: "a statement ran longer than \(database.watchdog.limitText) and was stopped "
+                + "(the file may be built to make queries run for ever): \(sql.prefix(80))")
         default: throw database.error(code: code, sql: sql)
         }
     }

@@ -184,6 +184,28 @@ import Testing
         #expect(error?.kind == .badData)
     }
 
+    /// An entity table that is a view is named as one (it is never run); a generated column is named too.
+    @Test func aViewOrAGeneratedColumnIsNamedAsSuch() throws {
+        let view = try FixtureFolder()
+        try StoreFixtures.writeFull(at: view.store) { writer throws in
+            try writer.executeScript("ALTER TABLE ZSLEEPLOG RENAME TO ZSLEEPDATA; CREATE VIEW ZSLEEPLOG AS SELECT * FROM ZSLEEPDATA")
+        }
+        let viewError = StoreFixtures.storeError { _ = try StoreReader(path: view.store) }
+        #expect(viewError == .notATable(view.store, table: "ZSLEEPLOG", kind: "view"))
+        #expect(viewError?.description == "\(view.store): ZSLEEPLOG is a view, not a table; SwiftData writes ParPair's logs to a table of that name")
+        #expect(viewError?.kind == .badData)
+
+        let generated = try FixtureFolder()
+        try StoreFixtures.writeFull(at: generated.store) { writer throws in
+            try writer.executeScript("""
+                ALTER TABLE ZFOODLOG RENAME COLUMN ZAMOUNT TO ZSTORED;
+                ALTER TABLE ZFOODLOG ADD COLUMN ZAMOUNT FLOAT GENERATED ALWAYS AS (ZSTORED * 1000) VIRTUAL
+                """)
+        }
+        let columnError = StoreFixtures.storeError { _ = try StoreReader(path: generated.store) }
+        #expect(columnError == .generatedColumn(generated.store, table: "ZFOODLOG", column: "ZAMOUNT"))
+    }
+
     /// A crafted `Z_METADATA` (10,000 nested arrays, about 150 KB of XML) overflowed the stack in
     /// Foundation's plist scanner; now the store opens and the metadata is noted as unreadable.
     @Test func aDeeplyNestedMetadataListIsANoteNotACrash() throws {
