@@ -15,6 +15,10 @@ public struct RenderOptions: Sendable {
     /// sections nested over lists (whose output multiplies) cannot run for minutes or exhaust memory. Each tag
     /// or text run rendered also counts 16 bytes, so loops that write nothing are bounded too.
     public var maximumOutputSize: Int
+    /// The most work a render may do before ``TemplateError/Reason/tooMuchWork(section:limit:)`` stops it at
+    /// the section that is looping: one unit per section pass and per context frame a lookup searches, so
+    /// sections that write nothing and look up little (a CPU-only bomb) stop within seconds too.
+    public var maximumWork: Int
 
     /// - Parameters:
     ///   - format: Escaping for `{{name}}`; nil for the template's own format.
@@ -23,13 +27,16 @@ public struct RenderOptions: Sendable {
     ///     behaviour is ``MissingPartialBehavior/renderEmpty``.
     ///   - maximumDepth: 100 by default.
     ///   - maximumOutputSize: 256 MiB by default.
+    ///   - maximumWork: 50 million units by default (a 1M-log report needs a few million).
     public init(
         format: OutputFormat? = nil,
         partials: any PartialSource = DictionaryPartialSource([:]),
         missingPartials: MissingPartialBehavior = .throwError,
         maximumDepth: Int = 100,
-        maximumOutputSize: Int = 256 * 1_048_576
+        maximumOutputSize: Int = 256 * 1_048_576,
+        maximumWork: Int = 50_000_000
     ) {
+        self.maximumWork = maximumWork
         self.format = format
         self.partials = partials
         self.missingPartials = missingPartials

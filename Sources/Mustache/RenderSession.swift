@@ -21,6 +21,8 @@ struct RenderSession {
     /// ``RenderOptions/maximumOutputSize``, so sections nested over lists stop even when they write nothing.
     private var written = 0
     private static let nodeCost = 16
+    /// Section passes and context frames searched so far, checked against ``RenderOptions/maximumWork``.
+    private var work = 0
     /// Partials by name (dynamic names resolved), parsed on first use; nil when no source has them.
     private var partials: [String: Template?] = [:]
 
@@ -115,6 +117,10 @@ struct RenderSession {
         switch value {
         case .array(let elements):
             for element in elements {
+                work += 1
+                if work > options.maximumWork {
+                    throw TemplateError(.tooMuchWork(section: section.name.text, limit: options.maximumWork), in: template, at: section.offset)
+                }
                 stack.append(element)
                 defer { stack.removeLast() }
                 try render(section.children, of: template, into: &output)
@@ -188,12 +194,13 @@ struct RenderSession {
 
     /// Resolves a dotted name: the first key on the context stack, top down, then each further key in the
     /// value found (no fallback down the stack for later keys).
-    private func lookup(_ name: DataName) -> MustacheValue? {
+    private mutating func lookup(_ name: DataName) -> MustacheValue? {
         guard let first = name.keys.first else { return stack.last }
         var found: MustacheValue?
         var index = stack.count
         while index > 0 {
             index -= 1
+            work += 1
             if let value = stack[index].value(forKey: first) {
                 found = value
                 break

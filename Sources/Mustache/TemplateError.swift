@@ -45,6 +45,8 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable, Hashable 
         case renderingTooDeep(tag: String, limit: Int)
         /// The output grew past ``RenderOptions/maximumOutputSize`` bytes: nested sections multiply.
         case outputTooLarge(limit: Int)
+        /// The render did more than ``RenderOptions/maximumWork`` units of work, stopped at this section.
+        case tooMuchWork(section: String, limit: Int)
     }
 
     /// What went wrong.
@@ -103,6 +105,9 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable, Hashable 
             "rendering nested more than \(limit) levels deep at '\(tag)'; does a partial include itself without end?"
         case .outputTooLarge(let limit):
             "the output grew past \(limit) bytes; do nested sections multiply each other without end?"
+        case .tooMuchWork(let section, let limit):
+            "rendering did more than \(limit) section passes and lookups, stopped in section '\(section)'; "
+                + "do nested sections multiply each other without end?"
         }
     }
 
