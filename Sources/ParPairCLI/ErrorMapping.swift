@@ -42,7 +42,7 @@ enum ErrorMapping {
             switch error {
             case .cannotCreate: return GeneralError(error.description, exitCode: .cantCreate)
             case .writeFailed: return GeneralError(error.description, exitCode: .ioError)
-            case .protected: return GeneralError(error.description, exitCode: .usage)
+            case .protected, .refused: return GeneralError(error.description, exitCode: .usage)
             }
         case let error as ExportError:
             return GeneralError(error.description, exitCode: .usage)

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairReport
+import ParPairStore
 
 /// Entry point of the `parpair-report` executable: dispatches to a command and maps errors to
 /// one line on standard error and a sysexits code.
@@ -21,6 +22,9 @@ public enum ParPairCommand {
 
     /// Runs with the process's arguments and exits.
     public static func main() -> Never {
+        // Before any other thread exists: signals then reach only the cleanup thread.
+        ScratchRegistry.installSignalCleanup()
+        ScratchRegistry.removeStaleFolders()
         let code = run(Array(CommandLine.arguments.dropFirst()), console: .standard)
         exit(code.rawValue)
     }

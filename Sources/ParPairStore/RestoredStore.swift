@@ -12,6 +12,8 @@ final class RestoredStore {
     /// Size mismatches between a restored file and its record (live databases sometimes differ).
     let warnings: [String]
     private var removed = false
+    /// The folder's entry in `ScratchRegistry`, so a signal removes it too.
+    private let token: Int
 
     static let relativePath = "Library/Application Support/" + StoreLocation.defaultFileName
 
@@ -32,21 +34,23 @@ final class RestoredStore {
         let backup = try DeviceBackup(path: backupPath)
         let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
         let directory: String
+        let token: Int
         do {
-            directory = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(base, "parpair-backup-XXXXXX"))
+            (directory, token) = try ScratchRegistry.makeFolder(in: base, purpose: "backup")
         } catch let failure as POSIXFile.Failure {
             throw StoreError.snapshotFailed(base, reason: failure.reason)
         }
         do {
-            return try RestoredStore(backup: backup, request: request, directory: directory)
+            return try RestoredStore(backup: backup, request: request, directory: directory, token: token)
         } catch {
-            try? FileManager.default.removeItem(atPath: directory)
+            ScratchRegistry.remove(token)
             throw error
         }
     }
 
-    private init(backup: DeviceBackup, request: StoreRequest, directory: String) throws {
+    private init(backup: DeviceBackup, request: StoreRequest, directory: String, token: Int) throws {
         self.directory = directory
+        self.token = token
         let opened = try OpenedBackup(backup, scratch: directory, password: request.password)
         let found = try Candidates(opened, directory: directory, app: request.app)
         let parPair = found.parPair
@@ -101,12 +105,13 @@ final class RestoredStore {
         guard !backup.isEncrypted else { return nil }
         let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
         let directory: String
+        let token: Int
         do {
-            directory = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(base, "parpair-backup-XXXXXX"))
+            (directory, token) = try ScratchRegistry.makeFolder(in: base, purpose: "backup")
         } catch let failure as POSIXFile.Failure {
             throw StoreError.snapshotFailed(base, reason: failure.reason)
         }
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { ScratchRegistry.remove(token) }
         let opened = try OpenedBackup(backup, scratch: directory) { nil }
         return try Candidates(opened, directory: directory, app: nil).parPair.map(\.record.domain)
     }
@@ -114,7 +119,7 @@ final class RestoredStore {
     func remove() {
         guard !removed else { return }
         removed = true
-        try? FileManager.default.removeItem(atPath: directory)
+        ScratchRegistry.remove(token)
     }
 
     /// How messages name the store: inside the backup, by domain and path.

@@ -27,6 +27,8 @@ final class StoreSnapshot {
     /// Copies made before a stable one was taken (0 when the first copy was stable).
     let retries: Int
     private var removed = false
+    /// The folder's entry in `ScratchRegistry`, so a signal removes it too.
+    private let scratchToken: Int
 
     static let maximumAttempts = 10
 
@@ -39,7 +41,7 @@ final class StoreSnapshot {
         self.location = location
         let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
         do {
-            directory = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(base, "parpair-snapshot-XXXXXX"))
+            (directory, scratchToken) = try ScratchRegistry.makeFolder(in: base, purpose: "snapshot")
         } catch let failure as POSIXFile.Failure {
             throw StoreError.snapshotFailed(base, reason: failure.reason)
         }
@@ -64,7 +66,7 @@ final class StoreSnapshot {
                 Thread.sleep(forTimeInterval: 0.01 * Double(attempt))
             }
         } catch {
-            StoreSnapshot.removeDirectory(directory)
+            ScratchRegistry.remove(scratchToken)
             throw error
         }
     }
@@ -77,11 +79,7 @@ final class StoreSnapshot {
     func remove() {
         guard !removed else { return }
         removed = true
-        StoreSnapshot.removeDirectory(directory)
-    }
-
-    private static func removeDirectory(_ directory: String) {
-        try? FileManager.default.removeItem(atPath: directory)
+        ScratchRegistry.remove(scratchToken)
     }
 
     /// The state of the source files before and after copying.

@@ -6,10 +6,12 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
     case writeFailed(String)
     /// The destination is one of the store's own files, or inside the device backup being read.
     case protected(label: String, path: String)
+    /// The destination is not something an output can go to: a folder, a block device, a link in the way.
+    case refused(String)
 
     public var description: String {
         switch self {
-        case .cannotCreate(let message), .writeFailed(let message): message
+        case .cannotCreate(let message), .writeFailed(let message), .refused(let message): message
         case .protected(let label, let path):
             "\(label): \(path) is one of the store's own files or inside the backup it is read from, "
                 + "and those are only ever read; write elsewhere"

@@ -1,4 +1,5 @@
 import Foundation
+import ParPairStore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,11 +12,19 @@ import Darwin
 /// flushed to disk; only when all of them succeeded are they renamed into place. On a failure the
 /// temporary files, and any folder this run created, are removed, so nothing partial is left behind.
 ///
+/// Files under the `--out` folder are opened relative to it, folder by folder, never following a link
+/// (`openat` with `O_NOFOLLOW`): whoever can write to the digest folder cannot make a root cron job
+/// write elsewhere. A link in the way is an error that names it. Other files (the `--eml`) follow
+/// `OutputFile`'s rules.
+///
 /// A target that already holds exactly the new bytes is left untouched (its time stamp too), so a
 /// second run on the same day changes nothing.
 public struct DigestFileSet: Sendable {
     public struct Entry: Sendable {
+        /// How messages name the file (the folder joined with the relative path, or the path as given).
         public var path: String
+        /// The folder the file is inside, and its path below it; nil for a file named by its own path.
+        var inside: (folder: String, components: [String])?
         public var bytes: [UInt8]
     }
 
@@ -23,85 +32,230 @@ public struct DigestFileSet: Sendable {
 
     public init() {}
 
+    /// A file at `relativePath` (`leo/week-020.md`) inside `folder`.
+    public mutating func add(relativePath: String, inside folder: String, bytes: [UInt8]) {
+        let path = folder.hasSuffix("/") ? folder + relativePath : folder + "/" + relativePath
+        entries.append(Entry(path: path, inside: (folder, relativePath.split(separator: "/").map(String.init)), bytes: bytes))
+    }
+
+    /// A file named by its own path (links followed, as for `--output`).
     public mutating func add(path: String, bytes: [UInt8]) {
-        entries.append(Entry(path: path, bytes: bytes))
+        entries.append(Entry(path: path, inside: nil, bytes: bytes))
+    }
+
+    /// A file staged in a folder opened by descriptor, renamed into place on commit.
+    private struct StagedInside {
+        var folder: Int32
+        var temporary: String
+        var name: String
+        var path: String
+        var token: Int
     }
 
     /// Writes every entry, or none.
-    /// - Throws: `DeliveryError.cannotCreate` when a folder or file cannot be created, `.writeFailed` when writing fails.
+    /// - Throws: `DeliveryError` (`.refused` for a link or folder in the way, `.cannotCreate`, `.writeFailed`).
     public func write() throws {
-        var createdFolders: [String] = []
-        var staged: [(temporary: String, target: String)] = []
+        var openFolders: [String: Int32] = [:]
+        var created: [(parent: Int32, name: String)] = []
+        var staged: [StagedInside] = []
+        var stagedFiles: [(StagedFile, name: String)] = []
+        var direct: [(bytes: [UInt8], destination: Destination, name: String)] = []
+        defer { for descriptor in openFolders.values { _ = closeDescriptor(descriptor) } }
         do {
             for entry in entries {
-                let folder = URL(fileURLWithPath: entry.path).deletingLastPathComponent().path
-                try Self.makeFolder(folder, created: &createdFolders)
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: entry.path, isDirectory: &isFolder) {
-                    if isFolder.boolValue {
-                        throw DeliveryError.cannotCreate("cannot write \(entry.path): it is a folder")
+                if let inside = entry.inside {
+                    let folder = try Self.openFolder(inside.folder, components: inside.components.dropLast(), display: entry.path,
+                                                     open: &openFolders, created: &created)
+                    if let file = try Self.stage(entry, name: inside.components.last ?? "", in: folder) { staged.append(file) }
+                    continue
+                }
+                let destination = try Destination.resolve(entry.path)
+                guard case .file(let target, let existing) = destination else {
+                    direct.append((entry.bytes, destination, entry.path))
+                    continue
+                }
+                if existing != nil, let old = FileManager.default.contents(atPath: target), old.elementsEqual(entry.bytes) { continue }
+                let file = try StagedFile(replacing: target, existing: existing, name: entry.path)
+                stagedFiles.append((file, entry.path))
+                do {
+                    try Self.writeAll(entry.bytes, to: file.descriptor, name: entry.path)
+                    try file.close(name: entry.path)
+                } catch {
+                    file.discard()
+                    stagedFiles.removeLast()
+                    throw error
+                }
+            }
+        } catch {
+            for file in staged { Self.discard(file) }
+            for (file, _) in stagedFiles { file.discard() }
+            for folder in created.reversed() { _ = unlinkat(folder.parent, folder.name, AT_REMOVEDIR) }
+            throw error
+        }
+        for (index, file) in staged.enumerated() where renameat(file.folder, file.temporary, file.folder, file.name) != 0 {
+            let problem = Destination.errorText(errno)
+            for later in staged[index...] { Self.discard(later) }
+            for (file, _) in stagedFiles { file.discard() }
+            throw DeliveryError.cannotCreate("cannot replace \(file.path): \(problem)")
+        }
+        for file in staged { ScratchRegistry.unregister(file.token) }
+        for (file, name) in stagedFiles { try file.commit(name: name) }
+        for item in direct {
+            // A device or FIFO cannot be replaced: it gets the bytes once every file is in place.
+            let base = FileManager.default.temporaryDirectory.path
+            let (folder, token) = try ScratchRegistry.makeFolder(in: base, purpose: "output")
+            defer { ScratchRegistry.remove(token) }
+            let whole = folder + "/output"
+            let file = try StagedFile(replacing: whole, existing: nil, name: item.name)
+            try Self.writeAll(item.bytes, to: file.descriptor, name: item.name)
+            try file.close(name: item.name)
+            try file.commit(name: item.name)
+            try DirectDelivery.send(contentsOf: whole, to: item.destination, name: item.name)
+        }
+    }
+
+    /// Opens (creating as needed) `root` and then each component below it without following links.
+    private static func openFolder(
+        _ root: String, components: ArraySlice<String>, display: String, open folders: inout [String: Int32],
+        created: inout [(parent: Int32, name: String)]
+    ) throws(DeliveryError) -> Int32 {
+        var key = root
+        var current: Int32
+        if let known = folders[key] {
+            current = known
+        } else {
+            try makeFolders(root)
+            current = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard current >= 0 else { throw .cannotCreate("cannot open the folder \(root): \(Destination.errorText(errno))") }
+            folders[key] = current
+        }
+        for component in components {
+            key += "/" + component
+            if let known = folders[key] {
+                current = known
+                continue
+            }
+            guard component != "..", component != ".", !component.isEmpty else {
+                throw .refused("\(display): a digest path may not leave its folder")
+            }
+            if mkdirat(current, component, 0o755) == 0 {
+                created.append((current, component))
+            } else if errno != EEXIST {
+                throw .cannotCreate("cannot create the folder \(key): \(Destination.errorText(errno))")
+            } else {
+                var info = stat()
+                if fstatat(current, component, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                    if info.st_mode & S_IFMT == S_IFLNK {
+                        throw .refused("\(key) is a symbolic link; digest files are written only inside \(root), never through a link")
                     }
-                    if let existing = FileManager.default.contents(atPath: entry.path), existing.elementsEqual(entry.bytes) {
-                        continue
+                    if info.st_mode & S_IFMT != S_IFDIR {
+                        throw .cannotCreate("cannot create the folder \(key): a file of that name is in the way")
                     }
                 }
-                let temporary = try Self.stage(entry, in: folder)
-                staged.append((temporary, entry.path))
             }
-        } catch {
-            for file in staged { unlink(file.temporary) }
-            for folder in createdFolders.reversed() { rmdir(folder) }
-            throw error
+            let next = openat(current, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard next >= 0 else {
+                let code = errno
+                if code == ELOOP {
+                    throw .refused("\(key) is a symbolic link; digest files are written only inside \(root), never through a link")
+                }
+                throw .cannotCreate("cannot open the folder \(key): \(Destination.errorText(code))")
+            }
+            folders[key] = next
+            current = next
         }
-        for (index, file) in staged.enumerated() where rename(file.temporary, file.target) != 0 {
-            let problem = OutputFile.lastError()
-            for later in staged[index...] { unlink(later.temporary) }
-            throw DeliveryError.cannotCreate("cannot replace \(file.target): \(problem)")
-        }
+        return current
     }
 
-    /// Creates `folder` and any missing parents, remembering each one created (outermost first).
-    static func makeFolder(_ folder: String, created: inout [String]) throws {
+    /// `mkdir -p` for the `--out` folder itself (links on the way to it are the user's choice).
+    private static func makeFolders(_ path: String) throws(DeliveryError) {
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            guard isFolder.boolValue else {
-                throw DeliveryError.cannotCreate("cannot create the folder \(folder): a file of that name is in the way")
-            }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw .cannotCreate("cannot create the folder \(path): a file of that name is in the way") }
             return
         }
-        let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
-        if parent != folder { try makeFolder(parent, created: &created) }
-        guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
-            throw DeliveryError.cannotCreate("cannot create the folder \(folder): \(OutputFile.lastError())")
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreate("cannot create the folder \(path): \(error.localizedDescription)")
         }
-        created.append(folder)
     }
 
-    /// Writes an entry to a new hidden file in `folder` and flushes it to disk; returns its path.
-    static func stage(_ entry: Entry, in folder: String) throws -> String {
-        let name = URL(fileURLWithPath: entry.path).lastPathComponent
-        let temporary = folder + "/." + name + ".partial-" + UUID().uuidString.prefix(8)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else {
-            throw DeliveryError.cannotCreate("cannot create \(entry.path): \(OutputFile.lastError())")
+    /// Stages one file in an opened folder; nil when the target already holds the same bytes.
+    private static func stage(_ entry: Entry, name: String, in folder: Int32) throws(DeliveryError) -> StagedInside? {
+        var info = stat()
+        var existing: Destination.Existing?
+        if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                existing = Destination.Existing(mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid)
+                if contents(of: name, in: folder, size: Int(info.st_size)) == entry.bytes { return nil }
+            case S_IFLNK:
+                throw .refused("\(entry.path) is a symbolic link; digest files are never written through one")
+            default:
+                throw .refused("\(entry.path) is in the way: it is not a regular file")
+            }
         }
-        var closed = false
+        let temporary = "." + name + ".partial-" + UUID().uuidString.prefix(8)
+        let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .cannotCreate("cannot create \(entry.path): \(Destination.errorText(errno))") }
+        let display = (entry.path as NSString).deletingLastPathComponent + "/" + temporary
+        let token = ScratchRegistry.register(display)
+        let file = StagedInside(folder: folder, temporary: temporary, name: name, path: entry.path, token: token)
         do {
-            var sink = DescriptorSink(descriptor: descriptor, name: entry.path)
-            sink.write(entry.bytes)
-            try sink.flush()
-            guard fsync(descriptor) == 0 else {
-                throw DeliveryError.writeFailed("cannot write \(entry.path): \(OutputFile.lastError())")
+            if let existing {
+                if geteuid() == 0 { _ = fchown(descriptor, existing.owner, existing.group) }
+                fchmod(descriptor, existing.mode)
+            } else {
+                let mask = umask(0)
+                umask(mask)
+                fchmod(descriptor, 0o644 & ~mask)
             }
-            closed = true
-            guard close(descriptor) == 0 else {
-                throw DeliveryError.writeFailed("cannot write \(entry.path): \(OutputFile.lastError())")
-            }
-        } catch {
-            if !closed { close(descriptor) }
-            unlink(temporary)
+            try writeAll(entry.bytes, to: descriptor, name: entry.path)
+            guard fsync(descriptor) == 0 else { throw DeliveryError.writeFailed("cannot write \(entry.path): \(Destination.errorText(errno))") }
+        } catch let error as DeliveryError {
+            _ = closeDescriptor(descriptor)
+            discard(file)
             throw error
+        } catch {
+            _ = closeDescriptor(descriptor)
+            discard(file)
+            throw .writeFailed("cannot write \(entry.path): \(error)")
         }
-        return temporary
+        guard closeDescriptor(descriptor) == 0 else {
+            discard(file)
+            throw .writeFailed("cannot write \(entry.path): \(Destination.errorText(errno))")
+        }
+        return file
+    }
+
+    private static func discard(_ file: StagedInside) {
+        _ = unlinkat(file.folder, file.temporary, 0)
+        ScratchRegistry.unregister(file.token)
+    }
+
+    /// The bytes of a regular file in an opened folder (read without following links), or nil.
+    private static func contents(of name: String, in folder: Int32, size: Int) -> [UInt8]? {
+        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { _ = closeDescriptor(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + done, size - done) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            done += count
+        }
+        return bytes
+    }
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(DeliveryError) {
+        var sink = DescriptorSink(descriptor: descriptor, name: name)
+        sink.write(bytes)
+        do { try sink.flush() } catch let error as DeliveryError { throw error } catch { throw .writeFailed("\(error)") }
     }
 }
+
+/// `close(2)`, named apart from the methods that shadow it.
+private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }

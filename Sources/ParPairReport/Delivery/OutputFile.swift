@@ -25,10 +25,12 @@ public struct OutputFile: Sendable {
         try stream { sink in sink.write(bytes) }
     }
 
-    /// Streams output through a buffered sink: to standard output directly, or to a temporary file
-    /// that replaces the destination only when `body`, every write and `check` succeeded.
-    /// - Parameter check: Given the temporary file once it is complete, before it replaces the
-    ///   destination (never called for standard output).
+    /// Streams output through a buffered sink: to standard output directly; to a temporary file that
+    /// replaces a regular file (keeping its mode, owner and group) only when `body`, every write and
+    /// `check` succeeded; or, for a device, FIFO, socket or `/dev/stdout`, through a private file that is
+    /// written to it only once complete and checked. Links are followed, never replaced.
+    /// - Parameter check: Given the complete temporary file, before it goes anywhere (never called for
+    ///   standard output).
     /// - Throws: what `body` or `check` throws (nothing is left behind), or `DeliveryError`.
     public func stream(check: ((String) throws -> Void)? = nil, _ body: (inout DescriptorSink) throws -> Void) throws {
         if isStandardOutput {
@@ -37,43 +39,34 @@ public struct OutputFile: Sendable {
             try sink.flush()
             return
         }
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw DeliveryError.cannotCreate("cannot write \(path): the folder \(folder) does not exist")
+        let destination = try Destination.resolve(path)
+        if case .file(let target, let existing) = destination {
+            try Self.make(StagedFile(replacing: target, existing: existing, name: path), name: path, check: check, body)
+            return
         }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw DeliveryError.cannotCreate("cannot write \(path): it is a folder")
-        }
-        let temporary = folder + "/." + url.lastPathComponent + ".partial-" + UUID().uuidString.prefix(8)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else {
-            throw DeliveryError.cannotCreate("cannot create \(path): \(Self.lastError())")
-        }
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary) }
-        }
+        let base = FileManager.default.temporaryDirectory.path
+        let (folder, token) = try ScratchRegistry.makeFolder(in: base, purpose: "output")
+        defer { ScratchRegistry.remove(token) }
+        let whole = folder + "/output"
+        try Self.make(StagedFile(replacing: whole, existing: nil, name: path), name: path, check: check, body)
+        try DirectDelivery.send(contentsOf: whole, to: destination, name: path)
+    }
+
+    /// Renders into a staged file, checks it and puts it in place; on any failure nothing stays behind.
+    private static func make(
+        _ staged: StagedFile, name: String, check: ((String) throws -> Void)?, _ body: (inout DescriptorSink) throws -> Void
+    ) throws {
         do {
-            var sink = DescriptorSink(descriptor: descriptor, name: path)
+            var sink = DescriptorSink(descriptor: staged.descriptor, name: name)
             try body(&sink)
             try sink.flush()
-            try check?(temporary)
-            guard fsync(descriptor) == 0 else {
-                throw DeliveryError.writeFailed("cannot write \(path): \(Self.lastError())")
-            }
+            try check?(staged.temporary)
+            try staged.close(name: name)
+            try staged.commit(name: name)
         } catch {
-            close(descriptor)
+            staged.discard()
             throw error
         }
-        guard close(descriptor) == 0 else {
-            throw DeliveryError.writeFailed("cannot write \(path): \(Self.lastError())")
-        }
-        guard rename(temporary, path) == 0 else {
-            throw DeliveryError.cannotCreate("cannot replace \(path): \(Self.lastError())")
-        }
-        renamed = true
     }
 
     /// Refuses a destination that is one of the store's own files (the store, its `-wal`, `-shm` or

@@ -68,7 +68,7 @@ public struct DigestJob: Sendable {
             for file in try rendering.files(run, formats: formats) {
                 let path = folder.hasSuffix("/") ? folder + file.relativePath : folder + "/" + file.relativePath
                 try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out")
-                files.add(path: path, bytes: file.bytes)
+                files.add(relativePath: file.relativePath, inside: folder, bytes: file.bytes)
                 written.append(path)
             }
         }
