@@ -17,7 +17,8 @@ public struct RenderOptions: Sendable {
     public var maximumOutputSize: Int
     /// The most work a render may do before ``TemplateError/Reason/tooMuchWork(section:limit:)`` stops it at
     /// the section that is looping: one unit per section pass and per context frame a lookup searches, so
-    /// sections that write nothing and look up little (a CPU-only bomb) stop within seconds too.
+    /// sections that write nothing and look up little (a CPU-only bomb) stop within seconds too. Every byte
+    /// written earns 8 more units, so large real reports (which write what they look up) are never stopped.
     public var maximumWork: Int
 
     /// - Parameters:
@@ -27,14 +28,14 @@ public struct RenderOptions: Sendable {
     ///     behaviour is ``MissingPartialBehavior/renderEmpty``.
     ///   - maximumDepth: 100 by default.
     ///   - maximumOutputSize: 256 MiB by default.
-    ///   - maximumWork: 50 million units by default (a 1M-log report needs a few million).
+    ///   - maximumWork: 20 million units by default (a 1M-log report needs a few million).
     public init(
         format: OutputFormat? = nil,
         partials: any PartialSource = DictionaryPartialSource([:]),
         missingPartials: MissingPartialBehavior = .throwError,
         maximumDepth: Int = 100,
         maximumOutputSize: Int = 256 * 1_048_576,
-        maximumWork: Int = 50_000_000
+        maximumWork: Int = 20_000_000
     ) {
         self.maximumWork = maximumWork
         self.format = format

@@ -21,8 +21,12 @@ struct RenderSession {
     /// ``RenderOptions/maximumOutputSize``, so sections nested over lists stop even when they write nothing.
     private var written = 0
     private static let nodeCost = 16
-    /// Section passes and context frames searched so far, checked against ``RenderOptions/maximumWork``.
+    /// Section passes and context frames searched so far, checked against ``RenderOptions/maximumWork``
+    /// plus `workPerByte` for every byte of output.
     private var work = 0
+    private static let workPerByte = 8
+    /// Bytes of output so far (`written` without the per-node cost).
+    private var produced = 0
     /// Partials by name (dynamic names resolved), parsed on first use; nil when no source has them.
     private var partials: [String: Template?] = [:]
 
@@ -118,7 +122,9 @@ struct RenderSession {
         case .array(let elements):
             for element in elements {
                 work += 1
-                if work > options.maximumWork {
+                // Work that produces output is paid for by it (up to the output budget); work that writes
+                // nothing gets `maximumWork` in all.
+                if work > options.maximumWork + Self.workPerByte * produced {
                     throw TemplateError(.tooMuchWork(section: section.name.text, limit: options.maximumWork), in: template, at: section.offset)
                 }
                 stack.append(element)
@@ -258,6 +264,7 @@ struct RenderSession {
 
     private mutating func write<Output: TextOutputStream>(_ text: TextNode, into output: inout Output) {
         written += text.text.utf8.count
+        produced += text.text.utf8.count
         if indentation.isEmpty {
             output.write(text.text)
             atLineStart = text.endsWithNewline
@@ -275,6 +282,7 @@ struct RenderSession {
     private mutating func writeValue<Output: TextOutputStream>(_ text: String, escaped: Bool, into output: inout Output) {
         guard !text.isEmpty else { return }
         written += text.utf8.count
+        produced += text.utf8.count
         if atLineStart && !indentation.isEmpty {
             output.write(indentation)
         }

@@ -29,7 +29,9 @@ enum BuiltTool {
 
     /// Runs the tool with `arguments` in `folder`, with `TZ` unset unless given. Standard output and
     /// error go through temporary files, so a large report never blocks on a full pipe.
-    static func run(_ arguments: [String], in folder: WorkFolder, environment extra: [String: String] = [:]) async throws -> ToolRun {
+    static func run(
+        _ arguments: [String], in folder: WorkFolder, environment extra: [String: String] = [:], executable: String? = nil
+    ) async throws -> ToolRun {
         // Outside `folder`, so tests can list it and see only what the tool wrote.
         let stem = FileManager.default.temporaryDirectory.appendingPathComponent("parpair-e2e-run-\(UUID().uuidString.prefix(12))").path
         defer {
@@ -40,7 +42,7 @@ enum BuiltTool {
         environment["TZ"] = nil
         environment.merge(extra) { _, new in new }
         let finished = try await ChildProcess.run(
-            try executable.get(), arguments, environment: environment, directory: folder.path, outputStem: stem, deadline: deadline)
+            try executable ?? Self.executable.get(), arguments, environment: environment, directory: folder.path, outputStem: stem, deadline: deadline)
         return ToolRun(
             arguments: arguments, status: finished.timedOut ? -1 : finished.status, stdout: finished.stdout, stderr: finished.stderr)
     }
