@@ -14,6 +14,8 @@ package enum POSIXFile {
     package struct Status: Equatable {
         package var isDirectory: Bool
         package var isRegularFile: Bool
+        /// `regular file`, `folder`, `named pipe (FIFO)`, `character device`, …, for messages.
+        package var kind: String
         package var size: Int64
         package var modifiedSeconds: Int64
         package var modifiedNanoseconds: Int64
@@ -44,7 +46,16 @@ package enum POSIXFile {
         let seconds = Int64(info.st_mtim.tv_sec), nanoseconds = Int64(info.st_mtim.tv_nsec)
         #endif
         let type = info.st_mode & S_IFMT
-        return Status(isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG, size: Int64(truncatingIfNeeded: info.st_size),
+        let kind = switch type {
+        case S_IFREG: "regular file"
+        case S_IFDIR: "folder"
+        case S_IFIFO: "named pipe (FIFO)"
+        case S_IFCHR: "character device"
+        case S_IFBLK: "block device"
+        case S_IFSOCK: "socket"
+        default: "special file"
+        }
+        return Status(isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG, kind: kind, size: Int64(truncatingIfNeeded: info.st_size),
                       modifiedSeconds: seconds, modifiedNanoseconds: nanoseconds,
                       inode: UInt64(truncatingIfNeeded: info.st_ino), device: UInt64(truncatingIfNeeded: info.st_dev))
     }

@@ -9,7 +9,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A folder without `default.store` in it (66); `otherStores` lists `*.store` files found instead.
     case folderWithoutStore(folder: String, otherStores: [String])
     /// The path is neither a file nor a folder (a device, a socket, …) (66).
-    case notARegularFile(String)
+    case notARegularFile(String, kind: String)
     /// The file is empty (65).
     case emptyFile(String)
     /// The file does not start with SQLite's header (65); `found` describes what it starts with.
@@ -77,7 +77,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The file or folder the error is about, if any.
     public var path: String? {
         switch self {
-        case .missingPath(let path), .notARegularFile(let path), .emptyFile(let path), .outputExists(let path):
+        case .missingPath(let path), .notARegularFile(let path, _), .emptyFile(let path), .outputExists(let path):
             path
         case .folderWithoutStore(let folder, _): folder
         case .notSQLite(let path, _), .notParPairStore(let path, _), .truncated(let path, _), .corrupt(let path, _),
@@ -97,8 +97,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case .folderWithoutStore(let folder, let others):
             let hint = others.isEmpty ? "" : " (it holds \(StoreError.list(others)); pass one of them as the store file)"
             return "\(folder): folder holds no default.store\(hint)"
-        case .notARegularFile(let path):
-            return "\(path): not a regular file or folder"
+        case .notARegularFile(let path, let kind):
+            return "\(path): a \(kind), not a store file (nor a folder holding one); nothing was read from it"
         case .emptyFile(let path):
             return "\(path): empty file (0 bytes), not a store"
         case .notSQLite(let path, let found):

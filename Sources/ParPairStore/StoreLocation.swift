@@ -30,15 +30,17 @@ public struct StoreLocation: Sendable, Hashable {
             storeFile = path
             return
         }
-        guard status.isDirectory else { throw StoreError.notARegularFile(path) }
+        guard status.isDirectory else { throw StoreError.notARegularFile(path, kind: status.kind) }
         let candidate = StoreLocation.join(path, StoreLocation.defaultFileName)
         let found: POSIXFile.Status?
         do { found = try POSIXFile.status(candidate) } catch let failure as POSIXFile.Failure {
             throw StoreError.unreadable(candidate, reason: failure.reason, permission: failure.isPermission)
         }
-        guard let found, found.isRegularFile else {
+        guard let found else {
             throw StoreError.folderWithoutStore(folder: path, otherStores: StoreLocation.otherStores(in: path))
         }
+        // A default.store that is a FIFO, a device or a folder (or a link to one) is named for what it is.
+        guard found.isRegularFile else { throw StoreError.notARegularFile(candidate, kind: found.kind) }
         storeFile = candidate
     }
 

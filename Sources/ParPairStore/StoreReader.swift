@@ -75,6 +75,11 @@ public final class StoreReader {
         }
         let storePath = restored?.displayPath ?? location.storeFile
         do {
+            if let wal = snapshot.wal, wal.frames > 0, wal.pageSize != snapshot.header.pageSize {
+                throw StoreError.corrupt(storePath, detail: "its -wal holds pages of \(wal.pageSize) bytes and the store pages of "
+                    + "\(snapshot.header.pageSize): the -wal belongs to another database; copy default.store and default.store-wal "
+                    + "together, from the same folder")
+            }
             database = try Database(path: snapshot.storeFile, mode: .readOnly)
             try database.restrictForUntrustedFile()
             try database.setBusyTimeout(milliseconds: 2000)
@@ -131,9 +136,10 @@ public final class StoreReader {
             babyIDs = BabyRowIDs(ids)
             openingNotes = notes
         } catch let error as SQLiteError {
+            let mapped = StoreReader.storeError(error, path: storePath, walFrames: snapshot.wal?.frames ?? 0)
             snapshot.remove()
             restored?.remove()
-            throw StoreError.reading(storePath, error)
+            throw mapped
         } catch {
             snapshot.remove()
             restored?.remove()
@@ -317,8 +323,17 @@ public final class StoreReader {
         do {
             return try body()
         } catch let error as SQLiteError {
-            throw StoreError.reading(location.storeFile, error)
+            throw StoreReader.storeError(error, path: restored?.displayPath ?? location.storeFile, walFrames: snapshot.wal?.frames ?? 0)
         }
+    }
+
+    /// A failure SQLite reported while reading, about the user's store; damage found with a `-wal` beside
+    /// the store may be a `-wal` of another database, and the message says so.
+    static func storeError(_ error: SQLiteError, path: String, walFrames: Int) -> StoreError {
+        let mapped = StoreError.reading(path, error)
+        guard walFrames > 0, case .corrupt(let path, let detail) = mapped else { return mapped }
+        return .corrupt(path, detail: detail + "; or its -wal belongs to another database (copy default.store and "
+            + "default.store-wal together, from the same folder)")
     }
 
     private static func readEntities(_ database: Database, table: String?) throws -> [String] {

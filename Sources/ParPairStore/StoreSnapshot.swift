@@ -128,7 +128,7 @@ final class StoreSnapshot {
             let wal = try POSIXFile.status(location.walFile)
             // Only a regular -wal is opened: a named pipe would block open(2) forever, and a device
             // such as /dev/zero would be copied until the disk is full.
-            if let wal, !wal.isRegularFile { throw StoreError.notARegularFile(location.walFile) }
+            if let wal, !wal.isRegularFile { throw StoreError.notARegularFile(location.walFile, kind: wal.kind) }
             let mainHeader = try POSIXFile.prefix(of: location.storeFile, count: 100)
             var walHeader: [UInt8] = []
             if wal != nil {
@@ -149,7 +149,9 @@ final class StoreSnapshot {
         POSIXFile.remove(storeFile)
         POSIXFile.remove(walCopy)
         let before = try fingerprint(location)
-        guard let main = before.main, main.isRegularFile else { throw StoreError.notARegularFile(location.storeFile) }
+        guard let main = before.main, main.isRegularFile else {
+            throw StoreError.notARegularFile(location.storeFile, kind: before.main?.kind ?? "special file")
+        }
         let size = try copy(location.storeFile, to: storeFile, location: location)
         var walSize: Int64?
         if before.wal != nil {

@@ -127,24 +127,24 @@ import Darwin
             try FileManager.default.copyItem(atPath: other + "/default.store-wal", toPath: store + "-wal")
             return store
         },
-        .other("-wal is a folder", expected: .error(66, containing: "-wal: not a regular file")) { store in
+        .other("-wal is a folder", expected: .error(66, containing: "-wal: a folder, not a store file")) { store in
             try FileManager.default.removeItem(atPath: store + "-wal")
             try FileManager.default.createDirectory(atPath: store + "-wal", withIntermediateDirectories: false)
             return store
         },
-        .other("-wal is a named pipe with no writer", expected: .error(66, containing: "-wal: not a regular file")) { store in
+        .other("-wal is a named pipe with no writer", expected: .error(66, containing: "-wal: a named pipe (FIFO), not a store file")) { store in
             try FileManager.default.removeItem(atPath: store + "-wal")
             guard mkfifo(store + "-wal", 0o644) == 0 else { throw HostileInputSetupError("mkfifo failed: errno \(errno)") }
             return store
         },
         // Copied, such a -wal fills the disk at hundreds of MB a second: a short deadline bounds the damage.
-        .other("-wal is a link to /dev/zero", expected: .error(66, containing: "-wal: not a regular file"),
+        .other("-wal is a link to /dev/zero", expected: .error(66, containing: "-wal: a character device, not a store file"),
                deadline: .seconds(10)) { store in
             try FileManager.default.removeItem(atPath: store + "-wal")
             try FileManager.default.createSymbolicLink(atPath: store + "-wal", withDestinationPath: "/dev/zero")
             return store
         },
-        .other("the store is a link to /dev/zero", expected: .error(66, containing: "not a regular file")) { store in
+        .other("the store is a link to /dev/zero", expected: .error(66, containing: "a character device, not a store file")) { store in
             try FileManager.default.removeItem(atPath: store)
             try FileManager.default.createSymbolicLink(atPath: store, withDestinationPath: "/dev/zero")
             return store

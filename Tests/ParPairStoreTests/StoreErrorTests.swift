@@ -240,7 +240,7 @@ import Testing
 
     @Test(arguments: [
         (StoreError.missingPath("p"), StoreError.Kind.missingInput), (.folderWithoutStore(folder: "f", otherStores: []), .missingInput),
-        (.notARegularFile("p"), .missingInput), (.emptyFile("p"), .badData), (.notSQLite("p", found: "x"), .badData),
+        (.notARegularFile("p", kind: "named pipe (FIFO)"), .missingInput), (.emptyFile("p"), .badData), (.notSQLite("p", found: "x"), .badData),
         (.notParPairStore("p", tables: []), .badData), (.truncated("p", detail: "d"), .badData), (.corrupt("p", detail: "d"), .badData),
         (.unreadable("p", reason: "Permission denied", permission: true), .missingInput),
         (.unreadable("p", reason: "Input/output error", permission: false), .ioFailure), (.locked("p", detail: "d"), .ioFailure),

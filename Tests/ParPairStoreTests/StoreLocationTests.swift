@@ -12,6 +12,22 @@ import Testing
         #expect(try StoreLocation(path: folder.store).walFile == folder.store + "-wal")
     }
 
+    /// A `default.store` that is a FIFO, a folder or a link to a device is named for what it is (it used to
+    /// read "folder holds no default.store (it holds default.store)").
+    @Test func aDefaultStoreThatIsNoFileIsNamedForWhatItIs() throws {
+        let fifo = try FixtureFolder()
+        #expect(mkfifo(fifo.store, 0o600) == 0)
+        #expect(StoreFixtures.storeError { _ = try StoreLocation(path: fifo.path) } == .notARegularFile(fifo.store, kind: "named pipe (FIFO)"))
+        let folder = try FixtureFolder()
+        try FileManager.default.createDirectory(atPath: folder.store, withIntermediateDirectories: false)
+        #expect(StoreFixtures.storeError { _ = try StoreLocation(path: folder.path) } == .notARegularFile(folder.store, kind: "folder"))
+        let device = try FixtureFolder()
+        try FileManager.default.createSymbolicLink(atPath: device.store, withDestinationPath: "/dev/zero")
+        let error = StoreFixtures.storeError { _ = try StoreLocation(path: device.path) }
+        #expect(error == .notARegularFile(device.store, kind: "character device"))
+        #expect(error?.description == "\(device.store): a character device, not a store file (nor a folder holding one); nothing was read from it")
+    }
+
     @Test func aStoreInAFolderWithAnAwkwardName() throws {
         let folder = try FixtureFolder()
         let odd = try folder.folder("Application Support #1 ?100% é")
