@@ -23,7 +23,7 @@ public final class OpenedBackup {
             guard var given = try password() else { throw BackupError.passwordRequired(backup.path, device: backup.deviceName) }
             let secret = SecretBytes(given)
             // The array held the password only to hand it over: wipe it now rather than when it is freed.
-            given.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+            _ = given.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
             classKeys = try keybag.unlock(password: secret, path: backup.path, device: backup.deviceName)
             guard let manifestKey = backup.manifestKey, manifestKey.count == 44 else {
                 throw BackupError.damaged(DeviceBackup.join(backup.path, "Manifest.plist"), detail: "no usable ManifestKey")

@@ -26,12 +26,16 @@ public struct AggregationOptions: Sendable, Hashable {
     /// Which days of the selected weeks get a ``DaySummary``: all of them, or only the last few
     /// (a report that shows two weeks of days need not hold years of them in memory).
     public var days: DaySelection
+    /// The clock's time: a report day that has not ended by then is in progress, shown but left out of
+    /// every per-day figure and of `days_logged`.
+    public var now: Date
 
     public init(
         timeZone: TimeZone, today: CivilDate, dayStart: ClockTime = .midnight,
         night: ClockRange = .defaultNight, units: VolumeUnits = .metric, weeks: WeekSelection = .all,
-        days: DaySelection = .all
+        days: DaySelection = .all, now: Date = Date()
     ) {
+        self.now = now
         self.timeZone = timeZone
         self.today = today
         self.dayStart = dayStart

@@ -53,25 +53,36 @@ extension BabyAccumulator {
                 let accumulator = weeks[index]
                 let lastDay = min(index * 7 + 6, todayIndex)
                 var metrics = LogMetrics()
-                var daysLogged = 0
+                var perDayMetrics = LogMetrics()
+                var loggedDays: [Int] = []
+                var hasDayInProgress = false
                 for position in 0..<7 {
                     let tally = accumulator?.days[position] ?? DayTally()
                     tally.add(to: &metrics)
                     let lifeDay = index * 7 + position
                     guard lifeDay <= lastDay else { continue }
-                    if tally.logged { daysLogged += 1 }
+                    // The report's last day counts for per-day figures only once it has ended by the clock.
+                    if lifeDay == todayIndex, todayInProgress {
+                        hasDayInProgress = true
+                    } else {
+                        tally.add(to: &perDayMetrics)
+                        if tally.logged { loggedDays.append(lifeDay) }
+                    }
                     guard lifeDay >= firstSummarizedDay else { continue }
                     daySummaries.append(DaySummary(
                         babyID: baby.id, babyName: baby.name, day: lifeDay, date: birthDate.adding(days: lifeDay),
                         logged: tally.logged, metrics: tally.metrics, findings: perDay[lifeDay] ?? 0, units: units))
                 }
-                if let gap = accumulator?.longestFeedGap, gap >= 0 { metrics.longestFeedGapHours = gap / 3600 }
+                if let gap = accumulator?.longestFeedGap, gap >= 0 {
+                    metrics.longestFeedGapHours = gap / 3600
+                    perDayMetrics.longestFeedGapHours = gap / 3600
+                }
                 let days = lastDay - index * 7 + 1
                 weekSummaries.append(WeekSummary(
                     babyID: baby.id, babyName: baby.name, week: index, startDate: birthDate.adding(days: index * 7),
-                    endDate: birthDate.adding(days: index * 7 + 6), days: days, daysLogged: daysLogged,
-                    metrics: metrics, findings: perWeek[index] ?? 0,
-                    references: ReferenceRanges.bands(week: index, days: days, birthDate: birthDate, metrics: metrics),
+                    endDate: birthDate.adding(days: index * 7 + 6), days: days, daysLogged: loggedDays.count,
+                    metrics: metrics, perDayMetrics: perDayMetrics, hasDayInProgress: hasDayInProgress, findings: perWeek[index] ?? 0,
+                    references: ReferenceRanges.bands(week: index, loggedDays: loggedDays, birthDate: birthDate, metrics: perDayMetrics),
                     units: units))
             }
             let firstDay = max(selected.lowerBound * 7, lastSelectedDay - 13)

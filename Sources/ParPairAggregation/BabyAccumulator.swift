@@ -21,6 +21,8 @@ final class BabyAccumulator {
     let rangeStart: Double
     /// The end of today's report day; logs from here on are after today.
     let rangeEnd: Double
+    /// Whether today's report day has not ended by the clock (`AggregationOptions.now`).
+    let todayInProgress: Bool
     /// The end of the span in which a log's date is plausible: 20 years of life (weeks up to
     /// `WeekSelection.maximumWeek`). A later log is a finding, so one absurd date cannot make a report of
     /// thousands of weeks.
@@ -90,6 +92,7 @@ final class BabyAccumulator {
         }
         rangeEnd = todayIndex >= 0 ? max(rangeStart, dayStartInstant(todayIndex + 1)) : -.infinity
         plausibleEnd = dayStartInstant((WeekSelection.maximumWeek + 1) * 7)
+        todayInProgress = todayIndex >= 0 && options.now.timeIntervalSinceReferenceDate < rangeEnd
 
         switch plan {
         case .fromLogs:

@@ -47,7 +47,7 @@ public struct DaySummary: Sendable, Hashable {
             SummaryColumn(name: "date", value: .text(date.description)),
             SummaryColumn(name: "logged", value: .count(logged ? 1 : 0)),
         ]
-            + metrics.columns(units: units, perDayOver: nil)
+            + metrics.columns(units: units, perDay: nil)
             + [SummaryColumn(name: "findings", value: .count(findings))]
     }
 
@@ -69,7 +69,7 @@ public struct DaySummary: Sendable, Hashable {
         case "date": .text(date.description)
         case "logged": .count(logged ? 1 : 0)
         case "findings": .count(findings)
-        default: metrics.column(named: column, units: units, perDayOver: nil)
+        default: metrics.column(named: column, units: units, perDay: nil)
         }
     }
 }

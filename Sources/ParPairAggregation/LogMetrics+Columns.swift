@@ -17,8 +17,8 @@ extension LogMetrics {
         /// True for `*_per_day` columns, present in weekly rows only.
         let perDay: Bool
         let name: @Sendable (VolumeUnits) -> String
-        /// The cell; `days` is the per-day divisor (weekly rows) or nil (daily rows).
-        let value: @Sendable (LogMetrics, VolumeUnits, Int?) -> ColumnValue
+        /// The cell; `perDay` holds the totals and days per-day figures divide (weekly rows), nil in daily rows.
+        let value: @Sendable (LogMetrics, VolumeUnits, PerDayBasis?) -> ColumnValue
     }
 
     static let columnDefinitions: [ColumnDefinition] = {
@@ -34,8 +34,8 @@ extension LogMetrics {
             })
         }
         func perDay(_ name: @escaping @Sendable (VolumeUnits) -> String, _ total: @escaping @Sendable (LogMetrics, VolumeUnits) -> Double) -> ColumnDefinition {
-            ColumnDefinition(perDay: true, name: name, value: { metrics, units, days in
-                .decimal(days.flatMap { $0 > 0 ? total(metrics, units) / Double($0) : nil }, decimals: Precision.perDay)
+            ColumnDefinition(perDay: true, name: name, value: { _, units, basis in
+                .decimal(basis.flatMap { $0.days > 0 ? total($0.metrics, units) / Double($0.days) : nil }, decimals: Precision.perDay)
             })
         }
         return [
@@ -81,21 +81,28 @@ extension LogMetrics {
         return positions
     }()
 
-    /// The metric columns; with `days` the per-day columns are included (weekly rows), without them
+    /// The metric columns; with `perDay` the per-day columns are included (weekly rows), without them
     /// not (daily rows, where they would repeat the totals).
-    func columns(units: VolumeUnits, perDayOver days: Int?) -> [SummaryColumn] {
+    func columns(units: VolumeUnits, perDay basis: PerDayBasis?) -> [SummaryColumn] {
         LogMetrics.columnDefinitions.compactMap { definition in
-            guard days != nil || !definition.perDay else { return nil }
-            return SummaryColumn(name: definition.name(units), value: definition.value(self, units, days))
+            guard basis != nil || !definition.perDay else { return nil }
+            return SummaryColumn(name: definition.name(units), value: definition.value(self, units, basis))
         }
     }
 
-    /// One metric column of `columns(units:perDayOver:)` by name, computed alone; nil when that row
+    /// One metric column of `columns(units:perDay:)` by name, computed alone; nil when that row
     /// has no such column.
-    func column(named name: String, units: VolumeUnits, perDayOver days: Int?) -> ColumnValue? {
+    func column(named name: String, units: VolumeUnits, perDay basis: PerDayBasis?) -> ColumnValue? {
         guard let position = LogMetrics.columnPositions[units]?[name] else { return nil }
         let definition = LogMetrics.columnDefinitions[position]
-        guard days != nil || !definition.perDay else { return nil }
-        return definition.value(self, units, days)
+        guard basis != nil || !definition.perDay else { return nil }
+        return definition.value(self, units, basis)
     }
+}
+
+/// What per-day figures divide: the totals of the days that count and how many they are. The days that
+/// count are the week's days with logs, the day still in progress left out.
+struct PerDayBasis: Sendable {
+    var metrics: LogMetrics
+    var days: Int
 }

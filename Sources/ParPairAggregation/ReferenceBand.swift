@@ -45,9 +45,14 @@ public struct ReferenceBand: Sendable, Hashable {
         }
     }
 
-    /// The status of `value` against bounds: below `low`, above `high`, otherwise within.
-    static func status(of value: Double?, low: Double?, high: Double?) -> BandStatus {
+    /// A week needs this many days with logs before its figures are placed against a band.
+    public static let minimumLoggedDays = 4
+
+    /// The status of `value` against bounds: below `low`, above `high`, otherwise within; too few days
+    /// when the week has fewer than `minimumLoggedDays` logged days.
+    static func status(of value: Double?, low: Double?, high: Double?, loggedDays: Int) -> BandStatus {
         guard let value else { return .notApplicable }
+        guard loggedDays >= minimumLoggedDays else { return .tooFewDays }
         if let low, value < low { return .below }
         if let high, value > high { return .above }
         return .within

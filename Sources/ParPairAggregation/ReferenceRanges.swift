@@ -52,14 +52,21 @@ public enum ReferenceRanges {
     ///
     /// - Parameters:
     ///   - week: the age-week (days 7·week … 7·week+6).
-    ///   - days: the week's counted days (at least 1 for a figure to be compared).
+    ///   - loggedDays: the days of life of the week that count for per-day figures (those with logs, the
+    ///     day in progress left out); a figure needs at least one, and a flag `ReferenceBand.minimumLoggedDays`.
     ///   - birthDate: the local date of birth.
-    ///   - metrics: the week's totals.
-    public static func bands(week: Int, days: Int, birthDate: CivilDate, metrics: LogMetrics) -> [ReferenceBand] {
-        guard week >= 0, days > 0 else { return [] }
+    ///   - metrics: the week's totals over those days.
+    public static func bands(week: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics) -> [ReferenceBand] {
+        let days = loggedDays.count
+        guard week >= 0 else { return [] }
         let firstDay = week * 7
         let months = months(from: birthDate, to: birthDate.adding(days: firstDay))
-        let perDay = { (total: Double) in total / Double(days) }
+        let perDay = { (total: Double) -> Double? in days > 0 ? total / Double(days) : nil }
+        func band(metric: String, label: String, low: Double?, high: Double?, unit: String, source: (name: String, url: String),
+                  value: Double?) -> ReferenceBand {
+            ReferenceRanges.band(metric: metric, label: label, low: low, high: high, unit: unit, source: source, value: value,
+                                 loggedDays: days)
+        }
         var bands: [ReferenceBand] = []
 
         let sleepBand: (low: Double, high: Double, ages: String)? =
@@ -78,8 +85,10 @@ public enum ReferenceRanges {
         }
 
         if week <= 5 {
-            let minimums = (firstDay..<firstDay + min(days, 7)).compactMap(minimumWetDiapers(onDay:))
-            let low = Double(minimums.reduce(0, +)) / Double(minimums.count)
+            // The mean of the daily minimums of the days that count (all seven while none is logged yet).
+            let counted = loggedDays.isEmpty ? Array(firstDay..<firstDay + 7) : loggedDays
+            let minimums = counted.compactMap(minimumWetDiapers(onDay:))
+            let low = Double(minimums.reduce(0, +)) / Double(max(1, minimums.count))
             let label = week == 0
                 ? "Wet diapers per day, days 1–5 of life rising 1 to 5, then at least 6"
                 : "Wet diapers per day, at least 6 from day 6 to 6 weeks"
@@ -108,10 +117,10 @@ public enum ReferenceRanges {
 
     private static func band(
         metric: String, label: String, low: Double?, high: Double?, unit: String,
-        source: (name: String, url: String), value: Double?
+        source: (name: String, url: String), value: Double?, loggedDays: Int
     ) -> ReferenceBand {
         ReferenceBand(
             metric: metric, label: label, low: low, high: high, unit: unit, sourceName: source.name,
-            sourceURL: source.url, value: value, status: ReferenceBand.status(of: value, low: low, high: high))
+            sourceURL: source.url, value: value, status: ReferenceBand.status(of: value, low: low, high: high, loggedDays: loggedDays))
     }
 }

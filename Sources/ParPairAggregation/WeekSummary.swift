@@ -13,12 +13,17 @@ public struct WeekSummary: Sendable, Hashable {
     public var startDate: CivilDate
     /// The local date of the week's last day (day 7·week+6), even when it lies after today.
     public var endDate: CivilDate
-    /// Days of the week that have begun and are not after today (1…7); per-day figures divide by it.
+    /// Days of the week that have begun and are not after today (1…7).
     public var days: Int
-    /// Of those, the days with at least one log of any kind.
+    /// Of those, the days with at least one log of any kind, the day still in progress left out: every
+    /// per-day figure divides by it.
     public var daysLogged: Int
     /// The week's totals.
     public var metrics: LogMetrics
+    /// The totals of the days that count for per-day figures (all of `metrics` but a day in progress).
+    public var perDayMetrics: LogMetrics
+    /// True when the report's last day is in this week and has not ended by the clock.
+    public var hasDayInProgress: Bool
     /// How many findings are listed for logs of this week.
     public var findings: Int
     /// Published bands for the baby's age with the week's figures placed against them.
@@ -28,8 +33,11 @@ public struct WeekSummary: Sendable, Hashable {
 
     public init(
         babyID: UUID, babyName: String, week: Int, startDate: CivilDate, endDate: CivilDate, days: Int,
-        daysLogged: Int, metrics: LogMetrics, findings: Int, references: [ReferenceBand], units: VolumeUnits
+        daysLogged: Int, metrics: LogMetrics, perDayMetrics: LogMetrics? = nil, hasDayInProgress: Bool = false,
+        findings: Int, references: [ReferenceBand], units: VolumeUnits
     ) {
+        self.perDayMetrics = perDayMetrics ?? metrics
+        self.hasDayInProgress = hasDayInProgress
         self.babyID = babyID
         self.babyName = babyName
         self.week = week
@@ -51,21 +59,21 @@ public struct WeekSummary: Sendable, Hashable {
     public var isComplete: Bool { days >= 7 }
 
     /// Feeds per day.
-    public var feedsPerDay: Double? { perDay(Double(metrics.feeds)) }
+    public var feedsPerDay: Double? { perDay { Double($0.feeds) } }
     /// Formula and pumped milk per day, in millilitres.
-    public var bottleMillilitersPerDay: Double? { perDay(metrics.bottleMilliliters) }
+    public var bottleMillilitersPerDay: Double? { perDay { $0.bottleMilliliters } }
     /// Formula and pumped milk per day in the report's units.
     public var bottleVolumePerDay: Double? { bottleMillilitersPerDay.map { units.volume(milliliters: $0) } }
     /// Hours asleep per day.
-    public var sleepHoursPerDay: Double? { perDay(metrics.sleepHours) }
+    public var sleepHoursPerDay: Double? { perDay { $0.sleepHours } }
     /// Wet diapers (Wet + Mixed) per day.
-    public var wetPerDay: Double? { perDay(Double(metrics.wet)) }
+    public var wetPerDay: Double? { perDay { Double($0.wet) } }
     /// Dirty diapers (Dirty + Mixed) per day.
-    public var dirtyPerDay: Double? { perDay(Double(metrics.dirty)) }
+    public var dirtyPerDay: Double? { perDay { Double($0.dirty) } }
     /// Breastfeeds per day.
-    public var breastfeedsPerDay: Double? { perDay(Double(metrics.breastfeeds)) }
+    public var breastfeedsPerDay: Double? { perDay { Double($0.breastfeeds) } }
     /// Tummy time per day, in minutes.
-    public var tummyTimeMinutesPerDay: Double? { perDay(metrics.tummyTimeMinutes) }
+    public var tummyTimeMinutesPerDay: Double? { perDay { $0.tummyTimeMinutes } }
 
     /// The row for the weekly CSV: `baby, week, first_day, last_day, start_date, end_date, days,
     /// days_logged`, the metrics in the definitions' order, then `findings`.
@@ -80,7 +88,7 @@ public struct WeekSummary: Sendable, Hashable {
             SummaryColumn(name: "days", value: .count(days)),
             SummaryColumn(name: "days_logged", value: .count(daysLogged)),
         ]
-            + metrics.columns(units: units, perDayOver: days)
+            + metrics.columns(units: units, perDay: perDayBasis)
             + [SummaryColumn(name: "findings", value: .count(findings))]
     }
 
@@ -106,9 +114,14 @@ public struct WeekSummary: Sendable, Hashable {
         case "days": .count(days)
         case "days_logged": .count(daysLogged)
         case "findings": .count(findings)
-        default: metrics.column(named: column, units: units, perDayOver: days)
+        default: metrics.column(named: column, units: units, perDay: perDayBasis)
         }
     }
 
-    private func perDay(_ total: Double) -> Double? { days > 0 ? total / Double(days) : nil }
+    var perDayBasis: PerDayBasis { PerDayBasis(metrics: perDayMetrics, days: daysLogged) }
+
+    /// A per-day figure: `total(perDayMetrics) / daysLogged`, nil without logged days.
+    public func perDay(_ total: (LogMetrics) -> Double) -> Double? {
+        daysLogged > 0 ? total(perDayMetrics) / Double(daysLogged) : nil
+    }
 }

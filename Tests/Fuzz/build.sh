@@ -10,12 +10,12 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 build=${FUZZ_BUILD:-/tmp/fuzz-build}
-all_harnesses=(mustache-parse-render csv-escape markdown-escape xhtml-escape xhtml-validate property-list backup-keybag backup-file-record)
+all_harnesses=(mustache-parse-render csv-escape markdown-escape xhtml-escape xhtml-validate property-list backup-keybag backup-file-record store-file)
 harnesses=("${all_harnesses[@]}")
 [ "$#" -gt 0 ] && harnesses=("$@")
 mkdir -p "$build"
 
-flags=(-swift-version 6 -parse-as-library -O -g -sanitize=fuzzer,address -warnings-as-errors -use-ld=lld)
+flags=(-swift-version 6 -parse-as-library -O -g -sanitize=fuzzer,address -warnings-as-errors -use-ld=lld -package-name parpair)
 libxml2_cflags=$(pkg-config --cflags libxml-2.0 2>/dev/null || echo "-I/usr/include/libxml2")
 libxml2_libs=$(pkg-config --libs libxml-2.0 2>/dev/null || echo "-lxml2")
 clang_flags=()
@@ -32,6 +32,7 @@ sources_for() {
         property-list) echo PropertyListRead.swift ;;
         backup-keybag) echo BackupKeybag.swift ;;
         backup-file-record) echo BackupFileRecord.swift ;;
+        store-file) echo StoreFile.swift ;;
         *) echo "build.sh: unknown harness $1 (known: ${all_harnesses[*]})" >&2; exit 64 ;;
     esac
 }
@@ -55,14 +56,18 @@ build_module Mustache
 if [[ " ${harnesses[*]} " == *" xhtml-"* ]]; then
     build_module XHTML -I Sources/CLibXML2 "${clang_flags[@]}"
 fi
-if [[ " ${harnesses[*]} " == *" property-list "* || " ${harnesses[*]} " == *" backup-"* ]]; then
+if [[ " ${harnesses[*]} " == *" property-list "* || " ${harnesses[*]} " == *" backup-"* || " ${harnesses[*]} " == *" store-file "* ]]; then
     build_module PropertyList
 fi
-if [[ " ${harnesses[*]} " == *" backup-"* ]]; then
+if [[ " ${harnesses[*]} " == *" backup-"* || " ${harnesses[*]} " == *" store-file "* ]]; then
     # The backup parsers are internal to DeviceBackup: the harnesses import it @testable.
     build_module SQLite -I Sources/CSQLite
     build_module AESCrypto -I Sources/CCrypto
     build_module DeviceBackup -enable-testing -I "$build" -I Sources/CSQLite -I Sources/CCrypto
+fi
+if [[ " ${harnesses[*]} " == *" store-file "* ]]; then
+    build_module ParPairModel
+    build_module ParPairStore -I "$build" -I Sources/CSQLite -I Sources/CCrypto
 fi
 
 for harness in "${harnesses[@]}"; do
@@ -74,6 +79,9 @@ for harness in "${harnesses[@]}"; do
     fi
     if [[ "$harness" == property-list ]]; then
         libraries=(-lPropertyList)
+    fi
+    if [[ "$harness" == store-file ]]; then
+        libraries=(-lParPairStore -lParPairModel -lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -I Sources/CSQLite -I Sources/CCrypto -lsqlite3 -lcrypto)
     fi
     if [[ "$harness" == backup-* ]]; then
         libraries=(-lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -I Sources/CSQLite -I Sources/CCrypto -lsqlite3 -lcrypto)

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 case "$seconds" in '' | *[!0-9]*) echo "usage: Tests/Fuzz/run.sh [SECONDS] [HARNESS...]" >&2; exit 64 ;; esac
 [ "$#" -gt 0 ] && shift
-harnesses=(mustache-parse-render csv-escape markdown-escape xhtml-escape xhtml-validate property-list backup-keybag backup-file-record)
+harnesses=(mustache-parse-render csv-escape markdown-escape xhtml-escape xhtml-validate property-list backup-keybag backup-file-record store-file)
 [ "$#" -gt 0 ] && harnesses=("$@")
 
 build=${FUZZ_BUILD:-/tmp/fuzz-build}
@@ -34,7 +34,9 @@ status=0
 summary=()
 for harness in "${harnesses[@]}"; do
     mkdir -p "$corpus/$harness" "$findings/$harness"
-    options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1
+    max_len=4096
+    [ "$harness" = store-file ] && max_len=262144  # a whole store: its seeds are about 100 KB
+    options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" -print_final_stats=1
              -artifact_prefix="$findings/$harness/")
     [ -f "Tests/Fuzz/$harness.dict" ] && options+=(-dict="Tests/Fuzz/$harness.dict")
     before=$(find "$findings/$harness" -type f | wc -l)

@@ -22,7 +22,9 @@ import Testing
         #expect(abs(try #require(week.number("pumped_milk_ml")) - 73.93382390625) < 1e-9)
         #expect(week.value(of: "formula_ml")?.formatted == "178.3")
         #expect(week.value(of: "pumped_milk_ml")?.formatted == "73.9")
-        #expect(week.value(of: "bottle_ml_per_day")?.formatted == "36.03")  // 252.22794215625 / 7
+        // Per day over the 2 logged days (June 4 and 5): 252.22794215625 / 2 = 126.113971078125.
+        #expect(week.number("days_logged") == 2)
+        #expect(week.value(of: "bottle_ml_per_day")?.formatted == "126.11")
         #expect(week.number("formula") == 2)
         #expect(week.number("pumped_milk") == 1)
 
@@ -32,7 +34,7 @@ import Testing
         #expect(abs(try #require(ounces.number("formula_oz")) - (4 + 60 / 29.5735295625)) < 1e-9)
         #expect(ounces.value(of: "formula_oz")?.formatted == "6.03")
         #expect(ounces.value(of: "pumped_milk_oz")?.formatted == "2.50")
-        #expect(ounces.value(of: "bottle_oz_per_day")?.formatted == "1.22")  // 8.528841… / 7
+        #expect(ounces.value(of: "bottle_oz_per_day")?.formatted == "4.26")  // 8.528841… / 2
         #expect(ounces.value(of: "formula_ml") == nil)
         #expect(ounces.value(of: "solids_g") != nil)
     }
@@ -57,7 +59,7 @@ import Testing
         #expect(result.day(2)?.number("longest_feed_gap_h") == nil)  // a single feed
         let week = try #require(result.week(0))
         #expect(week.number("longest_feed_gap_h") == 9)  // 18:00 → 03:00 crosses midnight inside the week
-        #expect(week.number("feeds_per_day") == 5.0 / 7)
+        #expect(week.number("feeds_per_day") == 5.0 / 2)  // two logged days, June 4 and 5
         #expect(week.number("breastfeeding_min") == 60)
         #expect(result.findings.isEmpty)
     }
@@ -84,8 +86,9 @@ import Testing
         #expect(day.number("activity_min") == 32)
         #expect(result.day(2)?.number("tummy_time_min") == 0)
         let week = try #require(result.week(0))
-        #expect(week.number("wet_per_day") == 2.0 / 7)
-        #expect(week.number("dirty_per_day") == 2.0 / 7)
+        // Everything starts on June 4: one logged day.
+        #expect(week.number("wet_per_day") == 2.0 / 1)
+        #expect(week.number("dirty_per_day") == 2.0 / 1)
     }
 
     @Test func babiesAreKeptApart() throws {

@@ -91,9 +91,10 @@ extension Fixtures {
     /// Aggregates one baby's logs (any order) and returns the baby's result.
     func run(
         born: Date, today: CivilDate, logs: [LogRecord], dayStart: String = "00:00", night: String = "19:00-07:00",
-        units: VolumeUnits = .metric, weeks: WeekSelection = .all
+        units: VolumeUnits = .metric, weeks: WeekSelection = .all, now: Date = Date()
     ) -> BabyAggregate {
-        let options = options(today: today, dayStart: dayStart, night: night, units: units, weeks: weeks)
+        var options = options(today: today, dayStart: dayStart, night: night, units: units, weeks: weeks)
+        options.now = now
         return Aggregator.aggregate(babies: [baby(born: born)], options: options, logs: logs).babies[0]
     }
 }

@@ -368,14 +368,16 @@ enum NaiveAggregation {
                 row["logged"] = .number((tallies[day]?["logged_marker"] ?? 0) > 0 ? 1 : 0)
                 result.days.append((day, row))
             }
-            var row = columns((week * 7)...(week * 7 + 6), perDay: lastDay - week * 7 + 1)
+            // Per-day figures divide by the days with a log (the report's today is long over in these stores).
+            let loggedDays = ((week * 7)...lastDay).filter { (tallies[$0]?["logged_marker"] ?? 0) > 0 }.count
+            var row = columns((week * 7)...(week * 7 + 6), perDay: loggedDays > 0 ? loggedDays : nil)
             row["week"] = .number(Double(week))
             row["first_day"] = .number(Double(week * 7))
             row["last_day"] = .number(Double(week * 7 + 6))
             row["start_date"] = .text(birthDate.adding(days: week * 7).description)
             row["end_date"] = .text(birthDate.adding(days: week * 7 + 6).description)
             row["days"] = .number(Double(lastDay - week * 7 + 1))
-            row["days_logged"] = .number(Double(((week * 7)...lastDay).filter { (tallies[$0]?["logged_marker"] ?? 0) > 0 }.count))
+            row["days_logged"] = .number(Double(loggedDays))
             result.weeks.append((week, row))
         }
         return result

@@ -7,7 +7,8 @@ import Testing
     static let birth = CivilDate(year: 2024, month: 1, day: 15)
 
     func band(_ metric: String, week: Int, days: Int = 7, _ metrics: LogMetrics) -> ReferenceBand? {
-        ReferenceRanges.bands(week: week, days: days, birthDate: Self.birth, metrics: metrics).first { $0.metric == metric }
+        ReferenceRanges.bands(week: week, loggedDays: Array(week * 7..<week * 7 + days), birthDate: Self.birth, metrics: metrics)
+            .first { $0.metric == metric }
     }
 
     @Test func newbornWetDiapersFollowTheDayOfLife() throws {
@@ -22,10 +23,15 @@ import Testing
         #expect(week0.high == nil)
         #expect(week0.status == .below)
         #expect(week0.sourceURL.hasPrefix("https://www2.hse.ie/"))
-        // Three days into week 0: (1+2+3)/3 = 2 a day.
+        // Three logged days of week 0: (1+2+3)/3 = 2 a day, but three days are too few to flag anything.
         let partial = try #require(band("wet_per_day", week: 0, days: 3, metrics))
         #expect(partial.low == 2)
-        #expect(partial.status == .within)  // 21 wet over 3 days: 7 a day ≥ 2
+        #expect(partial.value == 7)  // 21 wet over 3 days
+        #expect(partial.status == .tooFewDays)
+        // Four logged days: (1+2+3+4)/4 = 2.5 a day; 21 over 4 days is 5.25, within.
+        let four = try #require(band("wet_per_day", week: 0, days: 4, metrics))
+        #expect(four.low == 2.5)
+        #expect(four.status == .within)
         #expect(try #require(band("wet_per_day", week: 5, metrics)).low == 6)
         #expect(band("wet_per_day", week: 6, metrics) == nil)
     }

@@ -51,7 +51,7 @@ import Testing
         #expect(result.timeline.map(\.day) == [0])
         let wet = try #require(week.references.first { $0.metric == "wet_per_day" })
         #expect(wet.low == 1)  // HSE day 1: one wet diaper
-        #expect(wet.status == .within)
+        #expect(wet.status == .tooFewDays)  // one logged day: shown, never flagged
     }
 
     @Test func babyNotYetBornHasNoWeeks() throws {
@@ -128,6 +128,54 @@ import Testing
         #expect(result.week(1)?.number("sleeps") == 0)
         #expect(result.findings.isEmpty)
         #expect(result.findingsOutsideSelection == 1)
+    }
+
+    /// A week with logs on only 3 days: its per-day figures are the 3 days' totals over 3 (not 7), and
+    /// 3 days are too few for a band flag, however low the figure.
+    @Test func aWeekWithThreeLoggedDaysReadsRightAndIsNotFlagged() throws {
+        var f = Fixtures("Europe/Berlin")
+        var logs: [LogRecord] = []
+        for day in [10, 12, 15] {  // days 7, 9 and 12 of life: week 1
+            logs.append(f.sleep(f.at(2024, 6, day, 1), f.at(2024, 6, day, 7)))  // 6 h a day: below 14–17 if it were flagged
+            for hour in [8, 11, 14, 17, 20, 23] { logs.append(f.diaper(.wet, f.at(2024, 6, day, hour))) }
+        }
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 20), logs: logs)
+        let week = try #require(result.week(1))
+        #expect(week.number("days") == 7)
+        #expect(week.number("days_logged") == 3)
+        #expect(week.number("sleep_h_per_day") == 6)  // 18 h / 3 days
+        #expect(week.number("wet_per_day") == 6)  // 18 / 3
+        let sleep = try #require(week.references.first { $0.metric == "sleep_h_per_day" })
+        #expect(sleep.value == 6)
+        #expect(sleep.status == .tooFewDays)
+        #expect(week.references.allSatisfy { $0.status == .tooFewDays || $0.status == .notApplicable })
+    }
+
+    /// The report's last day, while the clock says it is not over, is shown in the daily rows but counts
+    /// in no per-day figure and not in `days_logged`: a morning's few logs do not lower the week.
+    @Test func todaysPartialDayDoesNotLowerTheWeek() throws {
+        var f = Fixtures("Europe/Berlin")
+        var logs: [LogRecord] = []
+        for day in 10...15 {  // days 7–12 of life: 8 wet diapers and 15 h of sleep each
+            logs.append(f.sleep(f.at(2024, 6, day, 0), f.at(2024, 6, day, 15)))
+            for hour in 15..<23 { logs.append(f.diaper(.wet, f.at(2024, 6, day, hour))) }
+        }
+        logs.append(f.diaper(.wet, f.at(2024, 6, 16, 7)))  // today, day 13, at 07:00
+        let today = CivilDate(year: 2024, month: 6, day: 16)
+        let morning = f.at(2024, 6, 16, 8)
+        let during = f.run(born: f.at(2024, 6, 3, 8), today: today, logs: logs, now: morning)
+        let week = try #require(during.week(1))
+        #expect(week.number("days") == 7)
+        #expect(week.number("days_logged") == 6)
+        #expect(week.number("wet") == 49)  // the totals include today
+        #expect(week.number("wet_per_day") == 8)  // 48 over the 6 ended days
+        #expect(week.number("sleep_h_per_day") == 15)
+        #expect(week.references.first { $0.metric == "sleep_h_per_day" }?.status == .within)
+        #expect(during.day(13)?.number("wet") == 1, "today is still shown in the daily rows")
+        // Once the day is over, it counts like any other.
+        let after = f.run(born: f.at(2024, 6, 3, 8), today: today, logs: logs, now: f.at(2024, 6, 17, 0, 30))
+        #expect(after.week(1)?.number("days_logged") == 7)
+        #expect(after.week(1)?.number("wet_per_day") == 7)  // 49 / 7
     }
 
     @Test func birthdayLongAgoAllocatesOnlyWhatIsAsked() throws {

@@ -66,13 +66,15 @@ enum ExpectedRows {
                 cells["start_date"] = .text(isoDate(start))
                 cells["end_date"] = .text(isoDate(aggregate.birthDate.adding(days: first + 6)))
                 cells["days"] = .count(days)
-                cells["days_logged"] = .count(aggregate.days.filter { $0.day / 7 == summary.week && $0.logged }.count)
-                cells["feeds_per_day"] = .figure(Double(feedCount(metrics)) / Double(days), decimals: 2)
-                cells["bottle_\(volume)_per_day"] = .figure(
-                    self.volume(metrics.formulaMilliliters + metrics.pumpedMilkMilliliters, units) / Double(days), decimals: 2)
-                cells["sleep_h_per_day"] = .figure(metrics.sleepHours / Double(days), decimals: 2)
-                cells["wet_per_day"] = .figure(Double(metrics.wet) / Double(days), decimals: 2)
-                cells["dirty_per_day"] = .figure(Double(metrics.dirty) / Double(days), decimals: 2)
+                // Per-day figures divide by the days with logs (the daily rows' `logged`), not by `days`.
+                let logged = aggregate.days.filter { $0.day / 7 == summary.week && $0.logged }.count
+                cells["days_logged"] = .count(logged)
+                func perDay(_ total: Double) -> ExpectedCell { logged > 0 ? .figure(total / Double(logged), decimals: 2) : .text("") }
+                cells["feeds_per_day"] = perDay(Double(feedCount(metrics)))
+                cells["bottle_\(volume)_per_day"] = perDay(self.volume(metrics.formulaMilliliters + metrics.pumpedMilkMilliliters, units))
+                cells["sleep_h_per_day"] = perDay(metrics.sleepHours)
+                cells["wet_per_day"] = perDay(Double(metrics.wet))
+                cells["dirty_per_day"] = perDay(Double(metrics.dirty))
                 cells["findings"] = .count(summary.findings)
                 return ordered(cells, by: weeklyHeader(units: units))
             }

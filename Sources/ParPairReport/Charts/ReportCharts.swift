@@ -20,18 +20,19 @@ enum ReportCharts {
     static func make(_ aggregate: BabyAggregate, units: VolumeUnits) throws -> MustacheValue {
         let weeks = aggregate.weeks
         let labels = weeks.map { String($0.week) }
-        func perDay(_ week: WeekSummary, _ total: Double) -> Double { week.days > 0 ? total / Double(week.days) : 0 }
+        // Over the week's logged days, as every per-day figure; 0 for a week without any.
+        func perDay(_ week: WeekSummary, _ total: (LogMetrics) -> Double) -> Double { week.perDay(total) ?? 0 }
 
         let feeds = BarChart(
             title: "Feeds per day by type",
             unit: "feeds/day",
             categories: labels,
             series: [
-                .make("Breastfeeding", weeks.map { perDay($0, Double($0.metrics.breastfeeds)) }, ChartStyle.breastfeeding),
-                .make("Formula", weeks.map { perDay($0, Double($0.metrics.formulaFeeds)) }, ChartStyle.formula),
-                .make("Pumped milk", weeks.map { perDay($0, Double($0.metrics.pumpedMilkFeeds)) }, ChartStyle.pumpedMilk),
-                .make("Solids", weeks.map { perDay($0, Double($0.metrics.solidsFeeds)) }, ChartStyle.solids),
-                .make("Other", weeks.map { perDay($0, Double($0.metrics.otherFeeds)) }, ChartStyle.other),
+                .make("Breastfeeding", weeks.map { perDay($0) { Double($0.breastfeeds) } }, ChartStyle.breastfeeding),
+                .make("Formula", weeks.map { perDay($0) { Double($0.formulaFeeds) } }, ChartStyle.formula),
+                .make("Pumped milk", weeks.map { perDay($0) { Double($0.pumpedMilkFeeds) } }, ChartStyle.pumpedMilk),
+                .make("Solids", weeks.map { perDay($0) { Double($0.solidsFeeds) } }, ChartStyle.solids),
+                .make("Other", weeks.map { perDay($0) { Double($0.otherFeeds) } }, ChartStyle.other),
             ].filter { $0.values.contains { $0 > 0 } },
             stacked: true,
             categoryCaption: "week of life"
@@ -44,7 +45,7 @@ enum ReportCharts {
             title: "Sleep per day",
             unit: "hours per day",
             categories: labels,
-            series: [.make("Sleep", weeks.map { perDay($0, $0.metrics.sleepHours) }, ChartStyle.sleep)],
+            series: [.make("Sleep", weeks.map { perDay($0) { $0.sleepHours } }, ChartStyle.sleep)],
             stacked: false,
             bands: bands("sleep_h_per_day"),
             bandLabel: "reference band for age",
@@ -55,8 +56,8 @@ enum ReportCharts {
             unit: "diapers per day",
             categories: labels,
             series: [
-                .make("Wet", weeks.map { perDay($0, Double($0.metrics.wet)) }, ChartStyle.wet),
-                .make("Dirty", weeks.map { perDay($0, Double($0.metrics.dirty)) }, ChartStyle.dirty),
+                .make("Wet", weeks.map { perDay($0) { Double($0.wet) } }, ChartStyle.wet),
+                .make("Dirty", weeks.map { perDay($0) { Double($0.dirty) } }, ChartStyle.dirty),
             ],
             stacked: false,
             bands: bands("wet_per_day"),

@@ -71,6 +71,7 @@ public enum DigestData {
             "has_logs": .bool(!digest.isEmpty),
             "no_logs": .bool(digest.isEmpty),
             "partly_logged": .bool(!digest.isEmpty && current.daysLogged < current.days),
+            "too_few_days": .bool(current.daysLogged < ReferenceBand.minimumLoggedDays),
             "first_week": .bool(target.week == 0 && !digest.isEmpty),
             "previous_empty": .bool(previousEmpty),
             "figures": ReportData.week(current, odd: false),

@@ -147,21 +147,21 @@ public enum ReportData {
         case "baby": return nil
         case "label": return .string("Week \(week.week)")
         case "in_progress": return .bool(!week.isComplete)
-        case "breastfeeds_per_day": return .string(perDay(Double(metrics.breastfeeds), week.days, 1))
-        case "formula_per_day": return .string(perDay(Double(metrics.formulaFeeds), week.days, 1))
-        case "pumped_milk_per_day": return .string(perDay(Double(metrics.pumpedMilkFeeds), week.days, 1))
-        case "solids_per_day": return .string(perDay(Double(metrics.solidsFeeds), week.days, 1))
-        case "breastfeeding_min_per_day": return .string(perDay(metrics.breastfeedingMinutes, week.days, 0))
+        case "breastfeeds_per_day": return .string(perDay(week, 1) { Double($0.breastfeeds) })
+        case "formula_per_day": return .string(perDay(week, 1) { Double($0.formulaFeeds) })
+        case "pumped_milk_per_day": return .string(perDay(week, 1) { Double($0.pumpedMilkFeeds) })
+        case "solids_per_day": return .string(perDay(week, 1) { Double($0.solidsFeeds) })
+        case "breastfeeding_min_per_day": return .string(perDay(week, 0) { $0.breastfeedingMinutes })
         case "bottle_volume_per_day":
             let decimals = week.units.decimals == 1 ? 0 : 1
             return .string(week.bottleVolumePerDay.map { FixedDecimal.format($0, decimals: decimals) } ?? "–")
-        case "night_sleep_h_per_day": return .string(perDay(metrics.nightSleepHours, week.days, 1))
-        case "day_sleep_h_per_day": return .string(perDay(metrics.daySleepHours, week.days, 1))
-        case "sleep_h_per_day_1": return .string(perDay(metrics.sleepHours, week.days, 1))
+        case "night_sleep_h_per_day": return .string(perDay(week, 1) { $0.nightSleepHours })
+        case "day_sleep_h_per_day": return .string(perDay(week, 1) { $0.daySleepHours })
+        case "sleep_h_per_day_1": return .string(perDay(week, 1) { $0.sleepHours })
         case "longest_sleep": return .string(metrics.longestSleepHours.map { FixedDecimal.format($0, decimals: 1) } ?? "–")
-        case "tummy_time_min_per_day": return .string(perDay(metrics.tummyTimeMinutes, week.days, 0))
-        case "wet_per_day_1": return .string(perDay(Double(metrics.wet), week.days, 1))
-        case "dirty_per_day_1": return .string(perDay(Double(metrics.dirty), week.days, 1))
+        case "tummy_time_min_per_day": return .string(perDay(week, 0) { $0.tummyTimeMinutes })
+        case "wet_per_day_1": return .string(perDay(week, 1) { Double($0.wet) })
+        case "dirty_per_day_1": return .string(perDay(week, 1) { Double($0.dirty) })
         case "has_findings": return .bool(week.findings > 0)
         case "bands": return lazyBands ? .object(WeekBands(references: week.references)) : bands(week.references)
         default: return week.value(of: key).map { .string($0.formatted) }
@@ -191,7 +191,9 @@ public enum ReportData {
         return notApplicableBand
     }
 
-    static let notApplicableBand: MustacheValue = .dictionary(["applies": false, "status": "not_applicable", "range": "", "mark": ""])
+    static let notApplicableBand: MustacheValue = .dictionary([
+        "applies": false, "status": "not_applicable", "range": "", "mark": "", "too_few_days": false,
+    ])
 
     static func bandKey(_ metric: String) -> String {
         switch metric {
@@ -208,12 +210,14 @@ public enum ReportData {
         switch band.status {
         case .below: mark = "▼ below"
         case .above: mark = "▲ above"
+        case .tooFewDays: mark = "too few days logged"
         case .within, .notApplicable: mark = ""
         }
         return .dictionary([
             "applies": .bool(band.status != .notApplicable),
             "status": .string(band.status.rawValue),
             "out_of_band": .bool(band.status == .below || band.status == .above),
+            "too_few_days": .bool(band.status == .tooFewDays),
             "range": .string(band.rangeText),
             "unit": .string(band.unit),
             "label": .string(band.label),
@@ -223,9 +227,10 @@ public enum ReportData {
         ])
     }
 
-    static func perDay(_ total: Double, _ days: Int, _ decimals: Int) -> String {
-        guard days > 0, total.isFinite else { return "–" }
-        return FixedDecimal.format(total / Double(days), decimals: decimals)
+    /// A week's per-day figure as text: its total over the days that count, divided by `days_logged`.
+    static func perDay(_ week: WeekSummary, _ decimals: Int, _ total: (LogMetrics) -> Double) -> String {
+        guard let value = week.perDay(total), value.isFinite else { return "–" }
+        return FixedDecimal.format(value, decimals: decimals)
     }
 
     /// How many days the "last days" table and the 24-hour chart show.
