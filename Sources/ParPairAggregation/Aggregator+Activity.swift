@@ -6,7 +6,8 @@ extension Aggregator {
     public func add(_ log: ActivityLog) {
         guard let baby = baby(for: log.baby, kind: .activity, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
         let start = log.startTime.timeIntervalSinceReferenceDate
-        guard let placement = admit(baby, kind: .activity, id: log.id, rowID: log.rowID, start: start) else { return }
+        let signature = DoubleEntryTracker.signature(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate)
+        guard let placement = admit(baby, kind: .activity, id: log.id, rowID: log.rowID, start: start, signature: signature) else { return }
         func report(_ rule: FindingRule, _ reason: String) -> Int? {
             baby.report(rule, kind: .activity, id: log.id, rowID: log.rowID, time: start, reason: reason, placement: placement)
         }

@@ -6,7 +6,8 @@ extension Aggregator {
     public func add(_ log: DiaperLog) {
         guard let baby = baby(for: log.baby, kind: .diaper, id: log.id, rowID: log.rowID, time: log.time) else { return }
         let time = log.time.timeIntervalSinceReferenceDate
-        guard let placement = admit(baby, kind: .diaper, id: log.id, rowID: log.rowID, start: time) else { return }
+        let signature = DoubleEntryTracker.signature(type: log.type, end: nil)
+        guard let placement = admit(baby, kind: .diaper, id: log.id, rowID: log.rowID, start: time, signature: signature) else { return }
         if case .other(let text) = log.type {
             baby.noteUnknown(kind: .diaper, field: "diaper type", text: text, id: log.id, rowID: log.rowID, time: time, placement: placement)
         }

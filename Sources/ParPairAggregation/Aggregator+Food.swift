@@ -7,7 +7,9 @@ extension Aggregator {
     public func add(_ log: FoodLog) {
         guard let baby = baby(for: log.baby, kind: .food, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
         let start = log.startTime.timeIntervalSinceReferenceDate
-        guard let placement = admit(baby, kind: .food, id: log.id, rowID: log.rowID, start: start) else { return }
+        let signature = DoubleEntryTracker.signature(
+            type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate, amount: log.amount, unit: log.feedingUnit)
+        guard let placement = admit(baby, kind: .food, id: log.id, rowID: log.rowID, start: start, signature: signature) else { return }
 
         func report(_ rule: FindingRule, _ reason: String) -> Int? {
             baby.report(rule, kind: .food, id: log.id, rowID: log.rowID, time: start, reason: reason, placement: placement)

@@ -7,7 +7,8 @@ extension Aggregator {
     public func add(_ log: SleepLog) {
         guard let baby = baby(for: log.baby, kind: .sleep, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
         let start = log.startTime.timeIntervalSinceReferenceDate
-        guard let placement = admit(baby, kind: .sleep, id: log.id, rowID: log.rowID, start: start) else { return }
+        let signature = DoubleEntryTracker.signature(type: 0, end: log.endTime?.timeIntervalSinceReferenceDate)
+        guard let placement = admit(baby, kind: .sleep, id: log.id, rowID: log.rowID, start: start, signature: signature) else { return }
         func report(_ rule: FindingRule, _ reason: String) -> Int? {
             baby.report(rule, kind: .sleep, id: log.id, rowID: log.rowID, time: start, reason: reason, placement: placement)
         }

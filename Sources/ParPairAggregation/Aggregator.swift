@@ -146,7 +146,7 @@ public final class Aggregator {
     static let earliestPlausibleStart: Double = -978_307_200
 
     @inline(__always)
-    func admit(_ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double) -> Placement? {
+    func admit(_ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double, signature: Int) -> Placement? {
         guard start.isFinite else {
             baby.report(.badTime, kind: kind, id: id, rowID: rowID, time: start,
                         reason: "start time is not a valid instant; counted nowhere", placement: .noWeek)
@@ -181,6 +181,13 @@ public final class Aggregator {
                 baby.report(.afterToday, kind: kind, id: id, rowID: rowID, time: start,
                             reason: "after the report's today (\(options.today)); counted nowhere", placement: .noWeek)
             }
+            return nil
+        }
+        if baby.doubleEntries.isRepeat(kind: kind, start: start, signature: signature) {
+            let placement: Placement = baby.locate(start).map { .week($0.0, day: $0.1) } ?? .unselected
+            baby.report(.loggedTwice, kind: kind, id: id, rowID: rowID, time: start,
+                        reason: "logged twice? same type, start minute, amount and end as an earlier \(kind) log; counted once",
+                        placement: placement)
             return nil
         }
         guard let (week, day) = baby.locate(start) else { return .unselected }

@@ -23,6 +23,8 @@ final class BabyAccumulator {
     let rangeEnd: Double
     /// Whether today's report day has not ended by the clock (`AggregationOptions.now`).
     let todayInProgress: Bool
+    /// Logs entered twice under two ids.
+    var doubleEntries = DoubleEntryTracker()
     /// The end of the span in which a log's date is plausible: 20 years of life (weeks up to
     /// `WeekSelection.maximumWeek`). A later log is a finding, so one absurd date cannot make a report of
     /// thousands of weeks.

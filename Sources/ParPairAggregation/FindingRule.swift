@@ -36,6 +36,9 @@ public enum FindingRule: String, Sendable, Hashable, CaseIterable, CustomStringC
     case overlappingSleep = "overlapping_sleep"
     /// A second log of the same kind with the same id; left out.
     case duplicateID = "duplicate_id"
+    /// A log of the same kind, type, start minute, amount, unit and end as another, under a different id
+    /// (a double tap); counted once.
+    case loggedTwice = "logged_twice"
     /// A type or unit this tool does not know; listed once per value.
     case unknownValue = "unknown_value"
     /// A log that belongs to no baby in the store.

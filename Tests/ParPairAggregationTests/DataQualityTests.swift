@@ -139,6 +139,33 @@ import Testing
         #expect(week.number("findings") == 6)
     }
 
+    /// A double tap: the same feed under two ids counts once and the copy is listed; a different amount,
+    /// or the other twin's identical feed, is a feed of its own.
+    @Test func aFeedLoggedTwiceCountsOnce() throws {
+        var f = Fixtures("Europe/Berlin")
+        let minute = f.at(2024, 6, 4, 8, 0)
+        let first = f.feed(.formula, minute.addingTimeInterval(10), amount: 90, unit: .milliliters)
+        let copy = f.feed(.formula, minute.addingTimeInterval(40), amount: 90, unit: .milliliters)  // same minute
+        let more = f.feed(.formula, minute.addingTimeInterval(50), amount: 120, unit: .milliliters)  // another amount
+        let later = f.feed(.formula, minute.addingTimeInterval(60), amount: 90, unit: .milliliters)  // the next minute
+        let (baby, week) = try run([first, copy, more, later], f)
+        #expect(baby.rules() == ["logged_twice"])
+        #expect(baby.findings.first?.logID == copy.id)
+        #expect(baby.findings.first?.reason == "logged twice? same type, start minute, amount and end as an earlier food log; counted once")
+        #expect(week.number("formula") == 3)
+        #expect(week.number("formula_ml") == 300)
+
+        // Twins: the same feed for each baby is two feeds.
+        var twins = Fixtures("Europe/Berlin")
+        let mia = twins.baby(born: twins.at(2024, 6, 3, 8))
+        let max = Baby(id: UUID(uuidString: "00000000-0000-4000-8000-0000000000AA")!, name: "Max", birthday: twins.at(2024, 6, 3, 8, 5), rowID: 2)
+        let forMia = twins.feed(.formula, twins.at(2024, 6, 4, 8), amount: 90, unit: .milliliters, baby: .baby(id: mia.id))
+        let forMax = twins.feed(.formula, twins.at(2024, 6, 4, 8), amount: 90, unit: .milliliters, baby: .baby(id: max.id))
+        let result = Aggregator.aggregate(babies: [mia, max], options: twins.options(today: Self.today), logs: [forMia, forMax])
+        #expect(result.babies.allSatisfy { $0.findings.isEmpty })
+        #expect(result.babies.map { $0.week(0)?.number("formula") } == [1, 1])
+    }
+
     /// A log dated more than 20 years after the birth (or before 1970) is a finding even when `--today`
     /// reaches it, so one mistyped year cannot make a report of thousands of weeks.
     @Test func implausibleDatesAreFindingsNotWeeks() throws {

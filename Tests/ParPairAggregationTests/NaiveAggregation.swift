@@ -51,6 +51,18 @@ enum NaiveAggregation {
         var id: UUID { record.id }
     }
 
+    /// What a double entry repeats, written out: kind, type, start minute, end minute, amount and unit.
+    static func doubleEntryKey(_ record: LogRecord) -> String {
+        func minute(_ date: Date?) -> String { date.map { String(Int64(($0.timeIntervalSinceReferenceDate / 60).rounded(.down))) } ?? "-" }
+        switch record {
+        case .food(let log):
+            return "food|\(log.type)|\(minute(log.startTime))|\(minute(log.endTime))|\(log.amount.map { "\($0)" } ?? "-")|\(log.feedingUnit.map { "\($0)" } ?? "-")"
+        case .sleep(let log): return "sleep|\(minute(log.startTime))|\(minute(log.endTime))"
+        case .diaper(let log): return "diaper|\(log.type)|\(minute(log.time))"
+        case .activity(let log): return "activity|\(log.type)|\(minute(log.startTime))|\(minute(log.endTime))"
+        }
+    }
+
     static func rowID(_ record: LogRecord) -> Int64 {
         switch record {
         case .food(let log): log.rowID
@@ -106,6 +118,7 @@ enum NaiveAggregation {
         var result = BabyResult()
         var pending: [(key: FindingKey, day: Int?)] = []
         var duplicates: [(key: FindingKey, day: Int?)] = []
+        var entered: Set<String> = []
         for entry in entries {
             let day = dayOf(entry.start)
             let inRange = day >= 0 && day <= todayIndex
@@ -115,6 +128,9 @@ enum NaiveAggregation {
                 pending.append((FindingKey(rule: "before_birthday", kind: entry.kind, id: entry.id, inProgress: false), nil))
             } else if day > todayIndex {
                 pending.append((FindingKey(rule: "after_today", kind: entry.kind, id: entry.id, inProgress: false), nil))
+            } else if !entered.insert(doubleEntryKey(entry.record)).inserted {
+                // The same log again under another id: listed, counted once.
+                duplicates.append((FindingKey(rule: "logged_twice", kind: entry.kind, id: entry.id, inProgress: false), day))
             } else {
                 counted.append((entry, day))
             }
