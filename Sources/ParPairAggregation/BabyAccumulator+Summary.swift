@@ -113,10 +113,16 @@ extension BabyAccumulator {
             (breastfeedSessions, "breastfeed", "breastfeeding minutes"),
             (activitySessions, "activity", "activity minutes"),
         ]
+        // A session still open may be running now, but not one that began a day or more before the report ends.
+        let reportEnd = min(rangeEnd, now)
         for (tracker, name, total) in sessions {
             guard let index = tracker.inProgressFinding, findings.indices.contains(index),
                   findings[index].severity == .problem
             else { continue }
+            if findings[index].time.timeIntervalSinceReferenceDate <= reportEnd - 24 * 3600 {
+                findings[index].reason = "\(name) with no end recorded (timer left running?); left out of \(total)"
+                continue
+            }
             findings[index].severity = .inProgress
             findings[index].reason = "\(name) in progress (no end yet); added to \(total) once it ends"
         }

@@ -23,6 +23,8 @@ final class BabyAccumulator {
     let rangeEnd: Double
     /// Whether today's report day has not ended by the clock (`AggregationOptions.now`).
     let todayInProgress: Bool
+    /// The clock's time, in seconds since 2001.
+    let now: Double
     /// Logs entered twice under two ids.
     var doubleEntries = DoubleEntryTracker()
     /// The end of the span in which a log's date is plausible: 20 years of life (weeks up to
@@ -94,7 +96,8 @@ final class BabyAccumulator {
         }
         rangeEnd = todayIndex >= 0 ? max(rangeStart, dayStartInstant(todayIndex + 1)) : -.infinity
         plausibleEnd = dayStartInstant((WeekSelection.maximumWeek + 1) * 7)
-        todayInProgress = todayIndex >= 0 && options.now.timeIntervalSinceReferenceDate < rangeEnd
+        now = options.now.timeIntervalSinceReferenceDate
+        todayInProgress = todayIndex >= 0 && now < rangeEnd
 
         switch plan {
         case .fromLogs:

@@ -33,6 +33,22 @@ import Testing
         #expect(week.number("findings") == 1)
     }
 
+    /// The newest open sleep is "in progress" only when it began less than 24 h before the report ends.
+    @Test func anOpenSleepFromDaysAgoIsATimerLeftRunning() throws {
+        var f = Fixtures("Europe/Berlin")
+        let old = f.sleep(f.at(2024, 6, 13, 21), nil)  // three days before the end of June 16
+        let baby = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: [old])
+        let finding = try #require(baby.findings.first)
+        #expect(finding.rule == .openSleep)
+        #expect(finding.severity == .problem)
+        #expect(finding.reason == "sleep with no end recorded (timer left running?); left out of sleep time")
+        // 23 hours before the end of the report's last day: still in progress.
+        var g = Fixtures("Europe/Berlin")
+        let recent = g.sleep(g.at(2024, 6, 16, 1), nil)
+        let other = g.run(born: g.at(2024, 6, 3, 8), today: Self.today, logs: [recent])
+        #expect(other.findings.first?.severity == .inProgress)
+    }
+
     @Test func newestOpenSessionIsInProgress() throws {
         var f = Fixtures("Europe/Berlin")
         let logs = [
