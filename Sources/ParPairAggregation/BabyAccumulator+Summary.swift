@@ -33,6 +33,7 @@ extension BabyAccumulator {
             finding.localTime = localTime(finding.time.timeIntervalSinceReferenceDate)
             listed.append(finding)
         }
+        listed = summarizeOutsideLife(listed)
         listed.sort(by: Finding.precedes)
 
         var weekSummaries: [WeekSummary] = []
@@ -126,6 +127,33 @@ extension BabyAccumulator {
             findings[index].severity = .inProgress
             findings[index].reason = "\(name) in progress (no end yet); added to \(total) once it ends"
         }
+    }
+
+    /// Logs before the birthday or after today, one line per rule and kind with their count, time span and
+    /// first ids: a `--today` before the last log would otherwise list every later log on a line of its own.
+    private func summarizeOutsideLife(_ findings: [Finding]) -> [Finding] {
+        var groups: [String: [Finding]] = [:]
+        var kept: [Finding] = []
+        for finding in findings {
+            guard finding.rule == .afterToday || finding.rule == .beforeBirthday else {
+                kept.append(finding)
+                continue
+            }
+            groups["\(finding.rule.rawValue)/\(finding.kind)", default: []].append(finding)
+        }
+        for (_, group) in groups {
+            guard group.count > 1, var first = group.min(by: { $0.time < $1.time }), let last = group.max(by: { $0.time < $1.time }) else {
+                kept += group
+                continue
+            }
+            let shown = group.sorted { $0.time < $1.time }.prefix(3).map(\.logID.uuidString)
+            let what = first.rule == .afterToday ? "after the report's today (\(todayDate))" : "before the birthday (\(birthDate))"
+            first.reason = "\(group.count) \(first.kind) logs \(what), from \(first.localTime) to \(last.localTime); counted nowhere. "
+                + "First ids: \(shown.joined(separator: ", "))\(group.count > 3 ? ", …" : "")"
+            first.occurrences = group.count
+            kept.append(first)
+        }
+        return kept
     }
 
     /// One finding per unknown value, at its first log, with the number of logs carrying it.

@@ -25,6 +25,8 @@ final class BabyAccumulator {
     let todayInProgress: Bool
     /// The clock's time, in seconds since 2001.
     let now: Double
+    /// The report's today (`--today`).
+    let todayDate: CivilDate
     /// Logs entered twice under two ids.
     var doubleEntries = DoubleEntryTracker()
     /// The end of the span in which a log's date is plausible: 20 years of life (weeks up to
@@ -84,6 +86,7 @@ final class BabyAccumulator {
         dayStart = options.dayStart
         birthDate = calendar.civilDate(of: baby.birthday)
         todayIndex = LifeCalendar.dayOfLife(options.today, bornOn: birthDate)
+        todayDate = options.today
         rangeStart = calendar.instant(on: birthDate, minutes: 0).timeIntervalSinceReferenceDate
         estimateOrigin = calendar.instant(on: birthDate, minutes: options.dayStart.minutes).timeIntervalSinceReferenceDate
         let todayWeek = todayIndex >= 0 ? todayIndex / 7 : -1

@@ -37,6 +37,8 @@ public final class StoreReader {
     let restored: RestoredStore?
     /// The device backup the store came from, if any.
     public var origin: BackupOrigin? { restored?.origin }
+    /// Where warnings go (`StoreRequest.warn`).
+    public let warn: @Sendable (String) -> Void
     let database: Database
     let babyLayout: TableLayout
     /// The layouts of the log tables this store has.
@@ -74,6 +76,11 @@ public final class StoreReader {
             throw error
         }
         let storePath = restored?.displayPath ?? location.storeFile
+        warn = request.warn
+        if snapshot.shmPresent, snapshot.wal == nil {
+            request.warn("\(storePath): a -shm file is there but no -wal, so the newest logs may be missing; copy the whole "
+                + "folder (default.store with its -wal and -shm) while the app is closed")
+        }
         do {
             if let wal = snapshot.wal, wal.frames > 0, wal.pageSize != snapshot.header.pageSize {
                 throw StoreError.corrupt(storePath, detail: "its -wal holds pages of \(wal.pageSize) bytes and the store pages of "

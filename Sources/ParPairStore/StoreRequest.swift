@@ -10,8 +10,15 @@ public struct StoreRequest: Sendable {
     public var app: String?
     /// The backup password, asked only for an encrypted backup; nil when none can be had.
     public var password: @Sendable () throws -> [UInt8]?
+    /// Told things the user should know that do not stop the run (one sentence each), such as a copy
+    /// that looks partial.
+    public var warn: @Sendable (String) -> Void
 
-    public init(path: String, device: String? = nil, app: String? = nil, password: @escaping @Sendable () throws -> [UInt8]? = { nil }) {
+    public init(
+        path: String, device: String? = nil, app: String? = nil, password: @escaping @Sendable () throws -> [UInt8]? = { nil },
+        warn: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.warn = warn
         self.path = path
         self.device = device
         self.app = app

@@ -108,7 +108,13 @@ import Testing
         #expect(last.weeks.map(\.week) == [2, 3])
         #expect(last.week(3)?.days == 3)
         #expect(last.findingsOutsideSelection == 0)
-        #expect(last.rules() == Array(repeating: "after_today", count: 4))
+        // The four diapers after today (June 27–30) are one line with their count, span and first ids.
+        #expect(last.rules() == ["after_today"])
+        let after = try #require(last.findings.first)
+        #expect(after.occurrences == 4)
+        #expect(after.reason.hasPrefix("4 diaper logs after the report's today (2024-06-26), from 2024-06-27T09:00:00+02:00 "
+            + "to 2024-06-30T09:00:00+02:00; counted nowhere. First ids: "))
+        #expect(after.reason.hasSuffix(", …"))
         let tooMany = f.run(born: f.at(2024, 6, 3, 8), today: today, logs: logs, weeks: .last(10))
         #expect(tooMany.weeks.map(\.week) == [0, 1, 2, 3])
         let range = f.run(born: f.at(2024, 6, 3, 8), today: today, logs: logs, weeks: .weeks(1...9))

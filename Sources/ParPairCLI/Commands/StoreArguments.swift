@@ -18,11 +18,14 @@ enum StoreArguments {
     static func request(_ parsed: Arguments, path: String, console: Console) throws -> StoreRequest {
         let file = try parsed.value(OptionTable.passwordFile)
         let environment = console.environment[passwordVariable]
-        return StoreRequest(path: path, device: try parsed.value(OptionTable.device), app: try parsed.value(OptionTable.app)) {
-            if let file { return try firstLine(of: file) }
-            if let environment, !environment.isEmpty { return Array(environment.utf8) }
-            return isatty(STDIN_FILENO) == 1 ? prompt("Backup password: ") : nil
-        }
+        return StoreRequest(
+            path: path, device: try parsed.value(OptionTable.device), app: try parsed.value(OptionTable.app),
+            password: {
+                if let file { return try firstLine(of: file) }
+                if let environment, !environment.isEmpty { return Array(environment.utf8) }
+                return isatty(STDIN_FILENO) == 1 ? prompt("Backup password: ") : nil
+            },
+            warn: { console.err("parpair-report: warning: \($0)\n") })
     }
 
     static func firstLine(of path: String) throws -> [UInt8] {

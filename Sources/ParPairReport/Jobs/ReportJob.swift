@@ -55,6 +55,7 @@ public struct ReportJob: Sendable {
             var options = options
             options.days = template.aggregationDays
             let result = try StoreAggregation.run(reader: reader, options: options, baby: baby, redact: redact)
+            StoreAggregation.warnAboutToday(result, redact: redact, warn: reader.warn)
             try render(result, ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion))
         }
     }

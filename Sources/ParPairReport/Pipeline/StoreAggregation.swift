@@ -69,6 +69,14 @@ public enum StoreAggregation {
         return aggregator
     }
 
+    /// A `--today` before a baby's birth date leaves that baby with nothing to report: say so.
+    public static func warnAboutToday(_ result: AggregationResult, redact: Bool, warn: (String) -> Void) {
+        for baby in result.babies where baby.ageToday.days < 0 {
+            warn("\(BabyName.shown(baby.baby.name, redact: redact)) is born on \(baby.birthDate), after the report's today "
+                + "(\(result.options.today)); nothing of theirs is counted")
+        }
+    }
+
     /// The babies `--baby` picks: by id, by exact name, by name ignoring case and accents, then by the
     /// first 8 or more hex digits of the id (the prefix digest folders carry).
     /// - Parameter redact: name babies by initials and id prefix in the error, as the report would.
