@@ -7,7 +7,7 @@ extension BabyAccumulator {
         switch plan {
         case .fixed(let range): range
         case .empty: nil
-        case .fromLogs: firstLoggedDay <= lastLoggedDay ? (firstLoggedDay / 7)...(lastLoggedDay / 7) : nil
+        case .fromLogs: firstLoggedDay <= lastLoggedDay ? (firstLoggedDay / 7)...(max(lastLoggedDay, lastCountedDay) / 7) : nil
         }
     }
 

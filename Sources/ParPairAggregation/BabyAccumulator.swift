@@ -48,6 +48,9 @@ final class BabyAccumulator {
     /// Days of the first and last counted logs (drive `WeekSelection.all`).
     @exclusivity(unchecked) private(set) var firstLoggedDay = Int.max
     @exclusivity(unchecked) private(set) var lastLoggedDay = Int.min
+    /// The last day that received counted time (a sleep running past the last log's day), so that every
+    /// counted hour falls in a week and a day that get a row.
+    @exclusivity(unchecked) private(set) var lastCountedDay = Int.min
 
     /// The previous counted feed, for gaps between consecutive starts.
     @exclusivity(unchecked) var lastFeedStart = 0.0
@@ -345,6 +348,7 @@ final class BabyAccumulator {
                 guard dayTo > dayFrom else { continue }
                 week.days[day].sleepSeconds += dayTo - dayFrom
                 week.days[day].nightSleepSeconds += week.nightSeconds(from: dayFrom, to: dayTo)
+                if week.index * 7 + day > lastCountedDay { lastCountedDay = week.index * 7 + day }
                 addTimelineSleep(from: dayFrom, to: dayTo, week: week, day: day)
             }
             from = week.end

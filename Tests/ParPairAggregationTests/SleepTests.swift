@@ -23,6 +23,20 @@ import Testing
         #expect(result.week(0)?.number("sleep_h") == 8)
     }
 
+    /// A sleep that starts on the last logged day and runs into the next week: its hours there get a week
+    /// row and a day row, though nothing starts in that week.
+    @Test func sleepIntoAWeekWithNoLogsStillHasItsRow() throws {
+        var f = Fixtures("Europe/Berlin")
+        let logs = [f.sleep(f.at(2024, 6, 9, 22), f.at(2024, 6, 10, 6))]  // day 6 22:00 → day 7 06:00
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 20), logs: logs)
+        #expect(result.weeks.map(\.week) == [0, 1])
+        #expect(result.week(0)?.number("sleep_h") == 2)
+        #expect(result.week(1)?.number("sleep_h") == 6)
+        #expect(result.day(7)?.number("sleep_h") == 6)
+        let total = result.weeks.reduce(0.0) { $0 + $1.metrics.sleepHours }
+        #expect(total == 8, "no counted hour is lost")
+    }
+
     @Test func sleepAcrossWeekBoundarySplitsBetweenWeeks() throws {
         var f = Fixtures("Europe/Berlin")
         // Day 6 is 2024-06-09, day 7 (week 1) is 2024-06-10. A diaper in week 1 puts it in the report
