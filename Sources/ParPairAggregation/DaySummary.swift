@@ -39,9 +39,13 @@ public struct DaySummary: Sendable, Hashable {
 
     /// The row for the daily CSV: `baby, day, week, date, logged` (0 or 1), the metrics without the
     /// per-day columns (a day's totals are its per-day figures), then `findings`.
+    /// The first 8 hex digits of the baby's id, lowercase (the `baby_id` column).
+    public var babyIDPrefix: String { String(babyID.uuidString.lowercased().prefix(8)) }
+
     public var columns: [SummaryColumn] {
         [
             SummaryColumn(name: "baby", value: .text(babyName)),
+            SummaryColumn(name: "baby_id", value: .text(babyIDPrefix)),
             SummaryColumn(name: "day", value: .count(day)),
             SummaryColumn(name: "week", value: .count(week)),
             SummaryColumn(name: "date", value: .text(date.description)),
@@ -64,6 +68,7 @@ public struct DaySummary: Sendable, Hashable {
     public func value(of column: String) -> ColumnValue? {
         switch column {
         case "baby": .text(babyName)
+        case "baby_id": .text(babyIDPrefix)
         case "day": .count(day)
         case "week": .count(week)
         case "date": .text(date.description)

@@ -51,6 +51,10 @@ public struct WeekSummary: Sendable, Hashable {
         self.units = units
     }
 
+    /// The first 8 hex digits of the baby's id, lowercase: the `baby_id` column, which keeps babies apart
+    /// when names are redacted (twins Mia and Max are both "M."), and the suffix digest folders use.
+    public var babyIDPrefix: String { String(babyID.uuidString.lowercased().prefix(8)) }
+
     /// The first day of life in the week.
     public var firstDay: Int { week * 7 }
     /// The last day of life in the week.
@@ -80,6 +84,7 @@ public struct WeekSummary: Sendable, Hashable {
     public var columns: [SummaryColumn] {
         [
             SummaryColumn(name: "baby", value: .text(babyName)),
+            SummaryColumn(name: "baby_id", value: .text(babyIDPrefix)),
             SummaryColumn(name: "week", value: .count(week)),
             SummaryColumn(name: "first_day", value: .count(firstDay)),
             SummaryColumn(name: "last_day", value: .count(lastDay)),
@@ -106,6 +111,7 @@ public struct WeekSummary: Sendable, Hashable {
     public func value(of column: String) -> ColumnValue? {
         switch column {
         case "baby": .text(babyName)
+        case "baby_id": .text(babyIDPrefix)
         case "week": .count(week)
         case "first_day": .count(firstDay)
         case "last_day": .count(lastDay)

@@ -35,7 +35,7 @@ enum HostileInputCommand: String, CaseIterable, Sendable {
     func looksRight(_ text: String) -> Bool {
         switch self {
         case .html: text.hasPrefix("<?xml") && text.contains("<html") && text.hasSuffix("</html>\n")
-        case .csv: text.hasPrefix("baby,week,")
+        case .csv: text.hasPrefix("baby,baby_id,week,")
         case .markdown: text.contains("# ") && text.contains("Made by parpair-report")
         case .info: text.hasPrefix("Store:") && text.contains("Tables:")
         case .events: text.hasPrefix("baby,kind,type,start,end,")

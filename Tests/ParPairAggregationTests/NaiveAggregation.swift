@@ -372,6 +372,7 @@ enum NaiveAggregation {
             let findings = result.findings.filter { finding in finding.day.map { days.contains($0) } ?? false }.count
             columns["findings"] = .number(Double(findings))
             columns["baby"] = .text(baby.name)
+            columns["baby_id"] = .text(String(baby.id.uuidString.lowercased().prefix(8)))
             return columns
         }
         for week in selected {

@@ -26,7 +26,7 @@ enum ExpectedRows {
     static func weeklyHeader(units: VolumeUnits) -> [String] {
         let volume = units == .metric ? "ml" : "oz"
         return [
-            "baby", "week", "first_day", "last_day", "start_date", "end_date", "days", "days_logged",
+            "baby", "baby_id", "week", "first_day", "last_day", "start_date", "end_date", "days", "days_logged",
             "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
             "formula_\(volume)", "pumped_milk_\(volume)", "solids_g", "feeds_per_day", "bottle_\(volume)_per_day",
             "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
@@ -39,7 +39,7 @@ enum ExpectedRows {
     static func dailyHeader(units: VolumeUnits) -> [String] {
         let volume = units == .metric ? "ml" : "oz"
         return [
-            "baby", "day", "week", "date", "logged",
+            "baby", "baby_id", "day", "week", "date", "logged",
             "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
             "formula_\(volume)", "pumped_milk_\(volume)", "solids_g",
             "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
@@ -60,6 +60,7 @@ enum ExpectedRows {
                 let metrics = summary.metrics
                 var cells = metricCells(metrics, units: units)
                 cells["baby"] = .text(aggregate.baby.name)
+                cells["baby_id"] = .text(String(aggregate.baby.id.uuidString.lowercased().prefix(8)))
                 cells["week"] = .count(summary.week)
                 cells["first_day"] = .count(first)
                 cells["last_day"] = .count(first + 6)
@@ -87,6 +88,7 @@ enum ExpectedRows {
             aggregate.days.map { summary -> [ExpectedCell] in
                 var cells = metricCells(summary.metrics, units: units)
                 cells["baby"] = .text(aggregate.baby.name)
+                cells["baby_id"] = .text(String(aggregate.baby.id.uuidString.lowercased().prefix(8)))
                 cells["day"] = .count(summary.day)
                 cells["week"] = .count(summary.day / 7)
                 cells["date"] = .text(isoDate(aggregate.birthDate.adding(days: summary.day)))
