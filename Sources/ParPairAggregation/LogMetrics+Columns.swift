@@ -1,14 +1,20 @@
 /// The metric cells shared by weekly and daily rows, in CSV order, names as in the definitions.
 extension LogMetrics {
-    /// Decimals per kind of figure: counts are whole; ml, g and minutes one decimal; hours, oz and
-    /// per-day figures two.
-    enum Precision {
+    /// Decimals per kind of figure. The CSV (the machine contract): counts whole; ml, g and minutes one
+    /// decimal; hours, oz and per-day figures two. What people read (report and digest tables, the week
+    /// comparison): ml and g whole, oz and hours one decimal, counts per day one decimal.
+    public enum Precision {
         static let milliliters = 1
         static let grams = 1
         static let minutes = 1
         static let hours = 2
         static let ounces = 2
         static let perDay = 2
+        public static let millilitersShown = 0
+        public static let gramsShown = 0
+        public static let ouncesShown = 1
+        public static let hoursShown = 1
+        public static let countsPerDayShown = 1
     }
 
     /// One metric column: its name for given units, and how its cell is computed. The list below is

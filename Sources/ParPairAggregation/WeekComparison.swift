@@ -18,21 +18,21 @@ public struct WeekComparison: Sendable, Hashable {
         changes = [
             MetricChange(
                 name: "feeds_per_day", label: "Feeds per day", current: current.feedsPerDay,
-                previous: previous.feedsPerDay, decimals: LogMetrics.Precision.perDay),
+                previous: previous.feedsPerDay, decimals: LogMetrics.Precision.countsPerDayShown),
             MetricChange(
                 name: "bottle_\(units.symbol)_per_day", label: "Bottle \(units.symbol) per day",
                 current: current.bottleMillilitersPerDay.map { units.volume(milliliters: $0) },
                 previous: previous.bottleMillilitersPerDay.map { units.volume(milliliters: $0) },
-                decimals: LogMetrics.Precision.perDay),
+                decimals: units == .metric ? LogMetrics.Precision.millilitersShown : LogMetrics.Precision.ouncesShown),
             MetricChange(
                 name: "sleep_h_per_day", label: "Sleep hours per day", current: current.sleepHoursPerDay,
-                previous: previous.sleepHoursPerDay, decimals: LogMetrics.Precision.perDay),
+                previous: previous.sleepHoursPerDay, decimals: LogMetrics.Precision.hoursShown),
             MetricChange(
                 name: "wet_per_day", label: "Wet diapers per day", current: current.wetPerDay,
-                previous: previous.wetPerDay, decimals: LogMetrics.Precision.perDay),
+                previous: previous.wetPerDay, decimals: LogMetrics.Precision.countsPerDayShown),
             MetricChange(
                 name: "dirty_per_day", label: "Dirty diapers per day", current: current.dirtyPerDay,
-                previous: previous.dirtyPerDay, decimals: LogMetrics.Precision.perDay),
+                previous: previous.dirtyPerDay, decimals: LogMetrics.Precision.countsPerDayShown),
         ]
     }
 

@@ -84,7 +84,8 @@ struct DigestRenderingTests {
         let previous = Double(naive.filter { $0.key <= "2026-11-07" }.values.map(\.wet).reduce(0, +)) / 7
         let current = Double(naive.filter { $0.key >= "2026-11-08" }.values.map(\.wet).reduce(0, +)) / 7
         let arrow = current > previous ? "▲" : current < previous ? "▼" : "="
-        let row = "| Wet diapers per day | \(String(format: "%.2f", previous)) | \(String(format: "%.2f", current)) | \(arrow) "
+        // Both weeks have all 7 days logged, so per day is over 7; counts per day are shown to one decimal.
+        let row = "| Wet diapers per day | \(String(format: "%.1f", previous)) | \(String(format: "%.1f", current)) | \(arrow) "
         #expect(markdown.contains("### Week 11 against week 10 (per day)"))
         #expect(markdown.contains(row), "expected a row starting \(row)")
         for label in ["Feeds per day", "Bottle ml per day", "Sleep hours per day", "Dirty diapers per day"] {

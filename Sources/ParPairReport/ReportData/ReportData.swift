@@ -131,7 +131,7 @@ public enum ReportData {
 
     /// The keys of a week besides `odd` and its CSV columns (all but `baby`).
     static let weekKeys = [
-        "label", "in_progress", "breastfeeds_per_day", "formula_per_day", "pumped_milk_per_day", "solids_per_day",
+        "label", "in_progress", "feeds_per_day_1", "solids_g_per_day", "breastfeeds_per_day", "formula_per_day", "pumped_milk_per_day", "solids_per_day",
         "breastfeeding_min_per_day", "bottle_volume_per_day", "night_sleep_h_per_day", "day_sleep_h_per_day",
         "sleep_h_per_day_1", "longest_sleep", "tummy_time_min_per_day", "wet_per_day_1", "dirty_per_day_1",
         "has_findings", "bands",
@@ -147,6 +147,8 @@ public enum ReportData {
         case "baby": return nil
         case "label": return .string("Week \(week.week)")
         case "in_progress": return .bool(!week.isComplete)
+        case "feeds_per_day_1": return .string(perDay(week, 1) { Double($0.feeds) })
+        case "solids_g_per_day": return .string(perDay(week, 0) { $0.solidsGrams })
         case "breastfeeds_per_day": return .string(perDay(week, 1) { Double($0.breastfeeds) })
         case "formula_per_day": return .string(perDay(week, 1) { Double($0.formulaFeeds) })
         case "pumped_milk_per_day": return .string(perDay(week, 1) { Double($0.pumpedMilkFeeds) })
