@@ -43,6 +43,8 @@ public enum FindingRule: String, Sendable, Hashable, CaseIterable, CustomStringC
     case unknownValue = "unknown_value"
     /// A log that belongs to no baby in the store.
     case orphan
+    /// A log row with a value that does not decode (a NULL or wrong-typed required value).
+    case unreadableRow = "unreadable_row"
 
     public var description: String { rawValue }
 }

@@ -12,12 +12,15 @@ struct LogCursor {
     let kind: LogKind
     private let advance: () throws -> Head?
 
-    init<Decoder: LogDecoder>(kind: LogKind, row: RowReader, decoder: Decoder) {
+    init<Decoder: LogDecoder>(kind: LogKind, row: RowReader, decoder: Decoder, reader: StoreReader) {
         self.kind = kind
         advance = {
-            guard try row.statement.step() else { return nil }
-            let log = try decoder.decode(row)
-            return Head(record: Decoder.record(log), start: Decoder.start(log), rowID: Decoder.rowID(log))
+            while try row.statement.step() {
+                // A row that does not decode is recorded by the reader and skipped.
+                guard let log = try reader.decodeOrSkip(decoder, row, kind: kind) else { continue }
+                return Head(record: Decoder.record(log), start: Decoder.start(log), rowID: Decoder.rowID(log))
+            }
+            return nil
         }
     }
 

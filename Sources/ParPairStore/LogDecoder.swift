@@ -8,6 +8,8 @@ protocol LogDecoder {
     static var mapping: EntityMapping { get }
     init(layout: TableLayout, babies: BabyRowIDs)
     func decode(_ row: RowReader) throws -> Log
+    /// The id column, read alone when the rest of a row does not decode.
+    var id: Field { get }
     /// The log wrapped for mixed streams.
     static func record(_ log: Log) -> LogRecord
     /// When the log starts (a diaper: its time), for merging streams.

@@ -123,6 +123,9 @@ struct RowReader {
 
     func enumeration<Value: AppEnumeration>(_ column: EnumColumn<Value>) throws -> Value {
         if let value = try optionalEnumeration(column) { return value }
+        // Per case, every known case column NULL: the value sits in a column of a case a newer app added.
+        // Kept as an unknown value (counted under "other" and listed), never the store's failure.
+        if case .perCase = column.source { return Value.unknown(RowReader.newerCaseText) }
         throw StoreError.badValue(storePath, table: table, column: column.columnDescription, rowID: (try? rowID()) ?? 0,
                                   problem: "is NULL, but \(column.property) is required")
     }
@@ -146,6 +149,9 @@ struct RowReader {
     // MARK: - Messages
 
     /// A value for a message: `text 'yesterday'`, `a BLOB of 5 bytes`, `integer 7`, `NULL`.
+    /// The unknown value of a per-case enumeration whose known case columns are all NULL.
+    static let newerCaseText = "a case this tool does not know (a newer app's)"
+
     func describe(_ index: Int32) -> String {
         switch statement.columnType(index) {
         case .null: return "NULL"

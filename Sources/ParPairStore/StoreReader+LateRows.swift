@@ -40,22 +40,22 @@ extension StoreReader {
                 let entry = rows[nextLate[group]]
                 guard (entry.start, entry.rowID) < (start, rowID) else { return }
                 nextLate[group] += 1
-                let log = try readingSQLite { () throws -> Decoder.Log in
+                let log = try readingSQLite { () throws -> Decoder.Log? in
                     defer { try? fetch.reset() }
                     try fetch.bind(entry.rowID, at: 1)
                     guard try fetch.step() else {
                         throw StoreError.internal("\(layout.tableName) row \(entry.rowID) vanished inside one read transaction")
                     }
-                    return try decoder.decode(fetchedRow)
+                    return try decodeOrSkip(decoder, fetchedRow, kind: kind)
                 }
-                try body(log)
+                if let log { try body(log) }
             }
         }
 
         while try readingSQLite({ try statement.step() }) {
             // Decoded first (a late row is decoded again when it is delivered): the log's baby and start
             // are the values the scan grouped and compared.
-            let log = try readingSQLite { try decoder.decode(row) }
+            guard let log = try readingSQLite({ try decodeOrSkip(decoder, row, kind: kind) }) else { continue }
             let start = Decoder.start(log).timeIntervalSinceReferenceDate
             guard let group = grouping.group(of: Decoder.baby(log)), group < late.count else {
                 throw StoreError.internal("\(layout.tableName) changed between two reads of one transaction")

@@ -39,6 +39,10 @@ public final class StoreReader {
     public var origin: BackupOrigin? { restored?.origin }
     /// Where warnings go (`StoreRequest.warn`).
     public let warn: @Sendable (String) -> Void
+    /// Log rows that did not decode (a NULL or wrong-typed value where one is required): left out of
+    /// every stream and kept here, so that one bad row is a finding, never the store's failure.
+    public private(set) var unreadableRows: [UnreadableRow] = []
+    private var unreadableKeys: Set<String> = []
     let database: Database
     let babyLayout: TableLayout
     /// The layouts of the log tables this store has.
@@ -282,8 +286,22 @@ public final class StoreReader {
         let decoder = Decoder(layout: layout, babies: babyIDs)
         let row = RowReader(statement: statement, table: layout.tableName, storePath: location.storeFile)
         while try readingSQLite({ try statement.step() }) {
-            let log = try readingSQLite { try decoder.decode(row) }
+            guard let log = try readingSQLite({ try decodeOrSkip(decoder, row, kind: kind) }) else { continue }
             try body(log)
+        }
+    }
+
+    /// Decodes a row, or records it as unreadable and returns nil when a value in it does not decode.
+    func decodeOrSkip<Decoder: LogDecoder>(_ decoder: Decoder, _ row: RowReader, kind: LogKind) throws -> Decoder.Log? {
+        do {
+            return try decoder.decode(row)
+        } catch StoreError.badValue(_, let table, let column, let rowID, let problem) {
+            // A row read twice (a late row, or a second pass in time order) is listed once.
+            if unreadableKeys.insert("\(table)/\(rowID)").inserted {
+                unreadableRows.append(UnreadableRow(kind: kind, table: table, column: column, rowID: rowID, problem: problem,
+                                                    id: try? row.uuid(decoder.id)))
+            }
+            return nil
         }
     }
 
@@ -292,10 +310,10 @@ public final class StoreReader {
         let statement = try beginStream(kind, sql: layout.orderedSelectSQL)
         let row = RowReader(statement: statement, table: layout.tableName, storePath: location.storeFile)
         switch kind {
-        case .food: return LogCursor(kind: kind, row: row, decoder: FoodLogDecoder(layout: layout, babies: babyIDs))
-        case .sleep: return LogCursor(kind: kind, row: row, decoder: SleepLogDecoder(layout: layout, babies: babyIDs))
-        case .diaper: return LogCursor(kind: kind, row: row, decoder: DiaperLogDecoder(layout: layout, babies: babyIDs))
-        case .activity: return LogCursor(kind: kind, row: row, decoder: ActivityLogDecoder(layout: layout, babies: babyIDs))
+        case .food: return LogCursor(kind: kind, row: row, decoder: FoodLogDecoder(layout: layout, babies: babyIDs), reader: self)
+        case .sleep: return LogCursor(kind: kind, row: row, decoder: SleepLogDecoder(layout: layout, babies: babyIDs), reader: self)
+        case .diaper: return LogCursor(kind: kind, row: row, decoder: DiaperLogDecoder(layout: layout, babies: babyIDs), reader: self)
+        case .activity: return LogCursor(kind: kind, row: row, decoder: ActivityLogDecoder(layout: layout, babies: babyIDs), reader: self)
         }
     }
 

@@ -65,6 +65,7 @@ enum HostileInputStore {
     static let findingsTemplate = """
     {{#babies}}{{#findings}}{{{rule}}} {{{kind}}} {{{row}}}
     {{/findings}}{{/babies}}{{#orphans}}{{{rule}}} {{{kind}}} {{{row}}}
-    {{/orphans}}
+    {{/orphans}}{{#unreadable_rows}}{{{rule}}} {{{kind}}} {{{row}}}
+    {{/unreadable_rows}}
     """
 }

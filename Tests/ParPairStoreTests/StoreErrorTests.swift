@@ -98,11 +98,18 @@ import Testing
             try writer.execute("INSERT INTO ZFOODLOG (Z_PK, ZBABY, ZSTARTTIME, ZNOTES, ZTYPE, ZID) VALUES (41, 1, NULL, '', 'Formula', ?)",
                                [.blob(Array(repeating: 1, count: 16))])
         }
-        let error = StoreFixtures.storeError { _ = try StoreFixtures.read(folder.store) }
-        #expect(error == .badValue(folder.store, table: "ZFOODLOG", column: "ZSTARTTIME", rowID: 41,
-                                   problem: "is NULL, but FoodLog.startTime is required"))
-        #expect(error?.description == "\(folder.store): table ZFOODLOG, column ZSTARTTIME, row Z_PK 41: is NULL, but FoodLog.startTime is required")
-        #expect(error?.kind == .badData)
+        // One bad row is not the store's failure: it is left out and kept, with table, row and reason.
+        try StoreReader.withReader(path: folder.store) { reader throws in
+            #expect(try reader.readAll().foodLogs.isEmpty)
+            #expect(reader.unreadableRows == [UnreadableRow(kind: .food, table: "ZFOODLOG", column: "ZSTARTTIME", rowID: 41,
+                                                            problem: "is NULL, but FoodLog.startTime is required",
+                                                            id: UUID(uuidString: "01010101-0101-0101-0101-010101010101"))])
+            #expect(reader.unreadableRows.first?.reason
+                == "table ZFOODLOG, row Z_PK 41: column ZSTARTTIME is NULL, but FoodLog.startTime is required; left out of every total")
+        }
+        let error = StoreError.badValue(folder.store, table: "ZFOODLOG", column: "ZSTARTTIME", rowID: 41,
+                                        problem: "is NULL, but FoodLog.startTime is required")
+        #expect(error.description == "\(folder.store): table ZFOODLOG, column ZSTARTTIME, row Z_PK 41: is NULL, but FoodLog.startTime is required")
     }
 
     @Test(arguments: [
@@ -123,8 +130,12 @@ import Testing
                                [.blob(Array(repeating: 1, count: 16))])
             try writer.execute("UPDATE ZDIAPERLOG SET \(column) = \(value) WHERE Z_PK = 7")
         }
-        let error = StoreFixtures.storeError { _ = try StoreFixtures.read(folder.store) }
-        #expect(error == .badValue(folder.store, table: "ZDIAPERLOG", column: column, rowID: 7, problem: problem))
+        try StoreReader.withReader(path: folder.store) { reader throws in
+            #expect(try reader.readAll().diaperLogs.isEmpty)
+            // The id is kept when it is not the value that failed.
+            let id = column == "ZID" ? nil : UUID(uuidString: "01010101-0101-0101-0101-010101010101")
+            #expect(reader.unreadableRows == [UnreadableRow(kind: .diaper, table: "ZDIAPERLOG", column: column, rowID: 7, problem: problem, id: id)])
+        }
     }
 
     @Test func longOffendingTextIsCutShortAndKeptOnOneLine() throws {
@@ -133,10 +144,12 @@ import Testing
             try writer.execute("INSERT INTO ZSLEEPLOG (Z_PK, ZBABY, ZSTARTTIME, ZNOTES, ZID) VALUES (3, 1, ?, '', ?)",
                                [.text("line one\nline two " + String(repeating: "x", count: 100)), .blob(Array(repeating: 1, count: 16))])
         }
-        let error = StoreFixtures.storeError { _ = try StoreFixtures.read(folder.store) }
-        #expect(error?.description.contains("\n") == false)
-        #expect(error == .badValue(folder.store, table: "ZSLEEPLOG", column: "ZSTARTTIME", rowID: 3,
-                                   problem: "holds text 'line one\\nline two " + String(repeating: "x", count: 22) + "…', expected a date (seconds since 2001-01-01 as a number)"))
+        let row = try StoreReader.withReader(path: folder.store) { reader throws in
+            _ = try reader.readAll()
+            return reader.unreadableRows.first
+        }
+        #expect(row?.reason.contains("\n") == false)
+        #expect(row?.problem == "holds text 'line one\\nline two " + String(repeating: "x", count: 22) + "…', expected a date (seconds since 2001-01-01 as a number)")
     }
 
     @Test func aBabyWithoutANameFailsWhenOpening() throws {

@@ -22,14 +22,25 @@ public enum StoreAggregation {
         do {
             let aggregator = try aggregate(reader: reader, babies: babies, everyone: baby == nil, options: options,
                                            order: .startTimePerBaby)
-            if aggregator.repeatedIDs == 0 { return try aggregator.finish() }
+            if aggregator.repeatedIDs == 0 { return withUnreadableRows(try aggregator.finish(), reader) }
         } catch is StoreError {
             // Read again below, in time order, so the error names the row it always named.
         } catch is AggregationError {
             // Cannot happen with rows in each baby's start order; the time order settles it anyway.
         }
-        return try aggregate(reader: reader, babies: babies, everyone: baby == nil, options: options, order: .startTime)
-            .finish()
+        return withUnreadableRows(
+            try aggregate(reader: reader, babies: babies, everyone: baby == nil, options: options, order: .startTime).finish(),
+            reader)
+    }
+
+    /// The rows that did not decode, as findings of the store (with the orphans): counted nowhere, listed.
+    static func withUnreadableRows(_ result: AggregationResult, _ reader: StoreReader) -> AggregationResult {
+        var result = result
+        result.storeFindings += reader.unreadableRows.map { row in
+            Finding(rule: .unreadableRow, kind: row.kind, logID: row.id ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                    rowID: row.rowID, time: Date(timeIntervalSinceReferenceDate: 0), localTime: "", reason: row.reason)
+        }
+        return result
     }
 
     /// Streams every table through a new aggregator, one table after the other (each finished

@@ -26,7 +26,8 @@ public enum ReportData {
                 for band in week.references { sources[band.sourceName] = band.sourceURL }
             }
         }
-        let orphans = result.storeFindings.map { finding($0, redactedName: nil) }
+        let orphans = result.storeFindings.filter { $0.rule != .unreadableRow }.map { finding($0, redactedName: nil) }
+        let unreadable = result.storeFindings.filter { $0.rule == .unreadableRow }.map { finding($0, redactedName: nil) }
         return .dictionary(commonKeys(options: options, settings: settings, sources: sources).merging([
             "babies": .array(babies),
             "several_babies": .bool(result.babies.count > 1),
@@ -35,6 +36,10 @@ public enum ReportData {
             "has_orphans": .bool(!orphans.isEmpty),
             "orphan_findings": .dictionary(["findings": .array(orphans)]),
             "orphan_count": .int(orphans.count),
+            "unreadable_rows": .array(unreadable),
+            "has_unreadable_rows": .bool(!unreadable.isEmpty),
+            "unreadable_findings": .dictionary(["findings": .array(unreadable)]),
+            "unreadable_count": .int(unreadable.count),
             "weekly_header": header(WeekSummary.columnNames(units: units)),
             "daily_header": header(DaySummary.columnNames(units: units)),
         ]) { _, own in own })
