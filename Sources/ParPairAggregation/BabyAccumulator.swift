@@ -16,8 +16,8 @@ final class BabyAccumulator {
     /// The day of life of the report's today (negative when the baby is born after it).
     let todayIndex: Int
     let plan: PlannedWeeks
-    /// Day 0 starts at local midnight of the birth date, whatever the day start: a log on the
-    /// birthday is never "before the birthday". Every later day starts at the day start.
+    /// Day 0 starts at the birth date's day start, or at the birth when that is earlier; every later day
+    /// starts at the day start. One rule for every output, the events export included.
     let rangeStart: Double
     /// The end of today's report day; logs from here on are after today.
     let rangeEnd: Double
@@ -90,7 +90,10 @@ final class BabyAccumulator {
         birthDate = calendar.civilDate(of: baby.birthday)
         todayIndex = LifeCalendar.dayOfLife(options.today, bornOn: birthDate)
         todayDate = options.today
-        rangeStart = calendar.instant(on: birthDate, minutes: 0).timeIntervalSinceReferenceDate
+        // Day n is [birth date + n at the day start, the next); day 0 begins at the birth itself when the birth
+        // comes before the birth date's day start (born 01:00 with days from 02:00: day 0 is 25 hours).
+        rangeStart = min(baby.birthday.timeIntervalSinceReferenceDate,
+                         calendar.instant(on: birthDate, minutes: options.dayStart.minutes).timeIntervalSinceReferenceDate)
         estimateOrigin = calendar.instant(on: birthDate, minutes: options.dayStart.minutes).timeIntervalSinceReferenceDate
         let todayWeek = todayIndex >= 0 ? todayIndex / 7 : -1
         plan = options.weeks.plan(todayWeek: todayWeek)

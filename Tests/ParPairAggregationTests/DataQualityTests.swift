@@ -225,6 +225,18 @@ import Testing
         #expect(result.day(0)?.number("diapers") == 1)
     }
 
+    /// Day 0 begins at the birth date's day start (here 05:30) when the birth comes later: the night
+    /// before, on the same date, is before the birthday.
+    @Test func dayZeroBeginsAtTheDayStartWhenTheBirthIsLater() throws {
+        var f = Fixtures("Europe/Berlin")
+        let night = f.diaper(.wet, f.at(2024, 6, 3, 3))
+        let morning = f.diaper(.wet, f.at(2024, 6, 3, 6))
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: [night, morning], dayStart: "05:30")
+        #expect(result.rules() == ["before_birthday"])
+        #expect(result.findings.first?.logID == night.id)
+        #expect(result.day(0)?.number("diapers") == 1)
+    }
+
     @Test func duplicateIDsCountOnce() throws {
         var f = Fixtures("Europe/Berlin")
         let first = f.diaper(.wet, f.at(2024, 6, 4, 8))

@@ -107,10 +107,11 @@ enum NaiveAggregation {
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStart.minutes)
         let birthDate = calendar.civilDate(of: baby.birthday)
         let todayIndex = options.today.dayNumber - birthDate.dayNumber
+        // Day 0 begins at the birth date's day start, or at the birth when that comes first.
+        let dayZeroStart = min(baby.birthday, calendar.instant(on: birthDate, minutes: options.dayStart.minutes))
         func dayOf(_ date: Date) -> Int {
-            // Day 0 also holds the early hours of the birth date before a later day start.
-            if calendar.civilDate(of: date) == birthDate { return 0 }
-            return calendar.lifeDay(of: date, birthday: baby.birthday)
+            if date < dayZeroStart { return -1 }
+            return max(0, calendar.lifeDay(of: date, birthday: baby.birthday))
         }
 
         // Classify every log.

@@ -97,3 +97,13 @@ import Testing
         }
     }
 }
+
+extension ArgumentErrorTests {
+    @Test func aDayStartAfterNoonIsAUsageErrorThatSaysWhy() {
+        let run = InProcessRun.run(["report", Self.store, "--day-start", "13:00"])
+        #expect(run.status == .usage)
+        #expect(run.stderr == "parpair-report: error: option '--day-start': \"13:00\" is not valid: expected a time from 00:00 to "
+            + "12:00 (a report day beginning later would count most of a day's logs in the day before); "
+            + "see 'parpair-report report --help'\n")
+    }
+}

@@ -23,8 +23,16 @@ enum OptionTable {
     }
     static let units = TypedOption<VolumeUnits>("--units", "ml and g, or US fl oz (default: metric)", for: aggregating)
     static let dayStart = TypedOption<ClockTime>(
-        "--day-start", "HH:MM", "when a report day begins on the local clock (default: 00:00)",
-        for: aggregating, parse: ClockTime.init(parsing:))
+        "--day-start", "HH:MM", "when a report day begins on the local clock, 00:00 to 12:00 (default: 00:00)",
+        for: aggregating) { text throws(OptionValueError) in
+        let time = try ClockTime(parsing: text)
+        // A day beginning in the afternoon would put most of a calendar day's logs into the day before.
+        guard time.minutes <= 12 * 60 else {
+            throw OptionValueError(value: text, expected: "a time from 00:00 to 12:00 (a report day beginning later would count "
+                + "most of a day's logs in the day before)")
+        }
+        return time
+    }
     static let night = TypedOption<ClockRange>(
         "--night", "HH:MM-HH:MM", "the local clock range counted as night sleep (default: 19:00-07:00)",
         for: aggregating, parse: ClockRange.init(parsing:))

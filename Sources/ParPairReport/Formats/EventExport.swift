@@ -22,9 +22,9 @@ public enum EventExport {
         let babies = try StoreAggregation.select(baby, from: reader.babies, redact: redact)
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
         // The birthday's local date once per baby: a log's day is `calendar.lifeDay(of:birthday:)`.
-        var known: [UUID: (name: String, birthDate: CivilDate)] = [:]
+        var known: [UUID: (name: String, birthDate: CivilDate, birth: Date)] = [:]
         for baby in babies {
-            known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday))
+            known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday), baby.birthday)
         }
         sink.write(columns.joined(separator: ",") + "\r\n")
         // Logs come in time order, so the zone's offset is looked up once per stretch between transitions.
@@ -37,6 +37,9 @@ public enum EventExport {
                 name = entry.name
                 let date = calendar.dayStartMinutes == 0 ? clock.civilDate(of: record.start) : calendar.reportDate(of: record.start)
                 day = LifeCalendar.dayOfLife(date, bornOn: entry.birthDate)
+                // Born before the birth date's day start: from the birth to that day start is day 0 too, as in
+                // the daily and weekly tables.
+                if let counted = day, counted < 0, record.start >= entry.birth { day = 0 }
             }
             let week = day.map { Age(days: $0).week }
             if let week, !selected(week, options: options, calendar: calendar, babies: babies, record: record) { return }
