@@ -32,14 +32,7 @@ final class RestoredStore {
             backupPath = try pick(request.device, among: found, folder: path)
         }
         let backup = try DeviceBackup(path: backupPath)
-        let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
-        let directory: String
-        let token: Int
-        do {
-            (directory, token) = try ScratchRegistry.makeFolder(in: base, purpose: "backup")
-        } catch let failure as POSIXFile.Failure {
-            throw StoreError.snapshotFailed(base, reason: failure.reason)
-        }
+        let (directory, token) = try makeScratchFolder(scratchDirectory)
         do {
             return try RestoredStore(backup: backup, request: request, directory: directory, token: token)
         } catch {
@@ -67,6 +60,16 @@ final class RestoredStore {
     }
 
     deinit { remove() }
+
+    /// A new registered private folder for restored (and maybe decrypted) files.
+    private static func makeScratchFolder(_ scratchDirectory: String?) throws -> (String, Int) {
+        let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
+        do {
+            return try ScratchRegistry.makeFolder(in: base, purpose: "backup")
+        } catch let failure as POSIXFile.Failure {
+            throw StoreError.snapshotFailed(base, reason: failure.reason)
+        }
+    }
 
     /// The app and app-group `default.store`s of a backup, each restored with its `-wal` into a folder of
     /// its own inside `directory` and sorted into ParPair's and other apps'.
@@ -103,14 +106,7 @@ final class RestoredStore {
     /// removed before returning); nil for an encrypted backup, whose files cannot be read without its password.
     static func parPairDomains(of backup: DeviceBackup, scratchDirectory: String?) throws -> [String]? {
         guard !backup.isEncrypted else { return nil }
-        let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
-        let directory: String
-        let token: Int
-        do {
-            (directory, token) = try ScratchRegistry.makeFolder(in: base, purpose: "backup")
-        } catch let failure as POSIXFile.Failure {
-            throw StoreError.snapshotFailed(base, reason: failure.reason)
-        }
+        let (directory, token) = try makeScratchFolder(scratchDirectory)
         defer { ScratchRegistry.remove(token) }
         let opened = try OpenedBackup(backup, scratch: directory) { nil }
         return try Candidates(opened, directory: directory, app: nil).parPair.map(\.record.domain)

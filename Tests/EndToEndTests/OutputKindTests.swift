@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -88,15 +89,16 @@ import Glibc
         let folder = try WorkFolder()
         let fifo = folder.file("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
+        // `cat` reads the FIFO into a file while the tool writes to it.
+        let copy = folder.file("received.csv")
         let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
-        reader.arguments = [fifo]
-        let pipe = Pipe()
-        reader.standardOutput = pipe
-        try reader.run()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat '\(fifo)' > '\(copy)'"]
+        try onThreadOfItsOwn { try reader.run() }
         try await BuiltTool.run(Self.csv + ["--output", fifo], in: folder).expectSuccess()
-        let received = pipe.fileHandleForReading.readDataToEndOfFile()
-        reader.waitUntilExit()
+        while reader.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        onThreadOfItsOwn { reader.waitUntilExit() }
+        let received = try Data(contentsOf: URL(fileURLWithPath: copy))
         #expect(received == (try await Self.expectedCSV(in: folder)))
         var info = stat()
         lstat(fifo, &info)

@@ -86,6 +86,19 @@ enum Destination {
     }
 
     static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// Gives a new file the mode of the file it replaces (and, as root, its owner and group), or for a new
+    /// file 0644 less the umask.
+    static func takeOver(_ existing: Existing?, descriptor: Int32) {
+        if let existing {
+            if geteuid() == 0 { _ = fchown(descriptor, existing.owner, existing.group) }
+            fchmod(descriptor, existing.mode)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            fchmod(descriptor, 0o644 & ~mask)
+        }
+    }
 }
 
 /// A file being written beside its target, registered so that a signal removes it, renamed over the
@@ -107,14 +120,7 @@ final class StagedFile {
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .cannotCreate("cannot create \(name): \(Destination.errorText(errno))") }
         token = ScratchRegistry.register(temporary)
-        if let existing {
-            if geteuid() == 0 { _ = fchown(descriptor, existing.owner, existing.group) }
-            fchmod(descriptor, existing.mode)
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            fchmod(descriptor, 0o644 & ~mask)
-        }
+        Destination.takeOver(existing, descriptor: descriptor)
     }
 
     /// Flushes to disk and closes; the file is complete but not yet in place.

@@ -203,14 +203,7 @@ public struct DigestFileSet: Sendable {
         let token = ScratchRegistry.register(display)
         let file = StagedInside(folder: folder, temporary: temporary, name: name, path: entry.path, token: token)
         do {
-            if let existing {
-                if geteuid() == 0 { _ = fchown(descriptor, existing.owner, existing.group) }
-                fchmod(descriptor, existing.mode)
-            } else {
-                let mask = umask(0)
-                umask(mask)
-                fchmod(descriptor, 0o644 & ~mask)
-            }
+            Destination.takeOver(existing, descriptor: descriptor)
             try writeAll(entry.bytes, to: descriptor, name: entry.path)
             guard fsync(descriptor) == 0 else { throw DeliveryError.writeFailed("cannot write \(entry.path): \(Destination.errorText(errno))") }
         } catch let error as DeliveryError {
