@@ -75,8 +75,10 @@ import Glibc
         // A process id that is surely gone: a child that has exited.
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/bin/true")
-        try onThreadOfItsOwn { try child.run() }
-        child.waitUntilExit()
+        try onThreadOfItsOwn {
+            try child.run()
+            child.waitUntilExit()
+        }
         let gone = scratch + "/parpair-snapshot-\(child.processIdentifier)-AbC123"
         let live = scratch + "/parpair-snapshot-\(getpid())-XyZ789"
         for path in [gone, live] {
