@@ -26,6 +26,7 @@ public enum ParPairCommand {
         ScratchRegistry.installSignalCleanup()
         ScratchRegistry.removeStaleFolders()
         let code = run(Array(CommandLine.arguments.dropFirst()), console: .standard)
+        ScratchRegistry.prepareToExit()
         exit(code.rawValue)
     }
 

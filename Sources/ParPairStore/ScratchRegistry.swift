@@ -77,6 +77,17 @@ public enum ScratchRegistry {
         thread.start()
     }
 
+    /// Called before the process exits normally: when a signal is being handled, the run's failure (the
+    /// snapshot vanishing under it, say) must not exit first, with its own status and the cleanup half
+    /// done, so this waits for the signal thread to finish and exit 128+signal.
+    public static func prepareToExit() {
+        lock.lock()
+        let interrupted = exiting
+        lock.unlock()
+        guard interrupted else { return }
+        while true { pause() }
+    }
+
     /// Removes everything registered; later registrations are removed as they come.
     static func cleanUp() {
         lock.lock()
