@@ -51,11 +51,12 @@ enum DigestCommand: Subcommand {
 
     static func run(_ parsed: Arguments, console: Console) throws {
         let request = try DigestRequest(parsed, console: console)
-        let outcome = try DigestJob(
+        var job = DigestJob(
             store: try StoreArguments.request(parsed, path: request.store, console: console),
             options: request.aggregation.options, baby: request.aggregation.baby, week: request.week, redact: request.redact,
-            folder: request.folder, formats: request.formats, mail: request.mail, toolVersion: ParPairCommand.version
-        ).run()
+            folder: request.folder, formats: request.formats, mail: request.mail, toolVersion: ParPairCommand.version)
+        job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
+        let outcome = try job.run()
         guard !request.quiet, !outcome.messageToStandardOutput else { return }
         let lines = outcome.written + outcome.skips
         if !lines.isEmpty { console.out(lines.joined(separator: "\n") + "\n") }

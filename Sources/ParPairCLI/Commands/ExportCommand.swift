@@ -23,10 +23,11 @@ enum ExportCommand: Subcommand {
             throw UsageError("missing option '--table weekly|daily|events'", command: name)
         }
         let settings = try AggregationArguments(parsed, environment: console.environment)
-        try ExportJob(
+        var job = try ExportJob(
             store: try StoreArguments.request(parsed, path: path, console: console), table: table, options: settings.options,
             baby: settings.baby, redact: parsed.flag(OptionTable.redact), templateFile: try parsed.value(OptionTable.template),
-            output: OutputFile(path: try parsed.value(OptionTable.output) ?? "-"), toolVersion: ParPairCommand.version
-        ).run()
+            output: OutputFile(path: try parsed.value(OptionTable.output) ?? "-"), toolVersion: ParPairCommand.version)
+        job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
+        try job.run()
     }
 }

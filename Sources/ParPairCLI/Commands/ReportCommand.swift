@@ -23,11 +23,12 @@ enum ReportCommand: Subcommand {
         let format = try parsed.value(OptionTable.format) ?? format(of: output)
         let template = try parsed.value(OptionTable.template).map { try ReportTemplate(file: $0, format: format.outputFormat) }
             ?? ReportTemplate(builtIn: format.defaultTemplate)
-        try ReportJob(
+        var job = ReportJob(
             store: try StoreArguments.request(parsed, path: path, console: console), options: settings.options,
             baby: settings.baby, redact: parsed.flag(OptionTable.redact), format: format, template: template, output: output,
-            toolVersion: ParPairCommand.version
-        ).run()
+            toolVersion: ParPairCommand.version)
+        job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
+        try job.run()
     }
 
     /// The format the output file's extension implies, else HTML (used when `--format` is not given).

@@ -67,6 +67,9 @@ enum OptionTable {
         "--template", "FILE",
         "your own Mustache template (partials are looked up beside it, then among the built-ins)",
         for: [.report, .export], completion: .file)
+    static let csvDialect = TypedOption<CSVDialect>(
+        "--csv-dialect", "CSV for machines (rfc4180, the default), for Excel (UTF-8 mark), or for Excel where ';' separates cells (decimal comma)",
+        for: [.report, .export, .digest])
     static let redact = Flag("--redact", "replace each baby's name with initials everywhere", for: aggregating)
     static let json = Flag("--json", "print the same as JSON, for scripts", for: [.info, .stores])
 
@@ -102,7 +105,7 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         format.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, eml.spec, from.spec, to.spec, week.spec,
         device.spec, app.spec, passwordFile.spec, tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
-        redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
+        csvDialect.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
     ]
 
     /// The options `command` takes, in help order.
@@ -119,6 +122,11 @@ enum OptionTable {
 }
 
 extension ExportTable: ArgumentChoice {
+    var argument: String { rawValue }
+    init?(argument: String) { self.init(rawValue: argument) }
+}
+
+extension CSVDialect: ArgumentChoice {
     var argument: String { rawValue }
     init?(argument: String) { self.init(rawValue: argument) }
 }

@@ -48,9 +48,9 @@ public enum DigestMessage {
         let html = try rendering.document(run, format: .html)
         var attachments: [MailAttachment] = []
         for digest in run.digests {
-            let csv = try rendering.render(digest, of: run, format: .csv)
+            let csv = try rendering.bytes(digest, of: run, format: .csv)
             attachments.append(MailAttachment(
-                filename: digest.target.attachmentName(redact: run.settings.redact), mediaType: .csv, data: Data(csv.utf8)))
+                filename: digest.target.attachmentName(redact: run.settings.redact), mediaType: .csv, data: Data(csv)))
         }
         return try MailMessage(
             from: from, to: to, subject: subject(for: run), date: date(for: run), timeZone: run.options.timeZone,

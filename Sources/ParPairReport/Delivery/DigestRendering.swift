@@ -20,6 +20,8 @@ public struct DigestRendering: Sendable {
     }
 
     private let templates: [ReportFormat: ReportTemplate]
+    /// How the CSV files and attachments are written (`--csv-dialect`).
+    public var csvDialect: CSVDialect = .rfc4180
 
     /// Parses the built-in templates once.
     /// - Throws: `ReportError.template` when one is missing or does not parse (a bug).
@@ -37,16 +39,22 @@ public struct DigestRendering: Sendable {
         var files: [DigestFile] = []
         for digest in run.digests {
             for format in formats {
-                let text = try render(run, digests: [digest], skips: [], format: format)
-                files.append(DigestFile(relativePath: digest.target.relativePath(format), format: format, bytes: Array(text.utf8)))
+                files.append(DigestFile(relativePath: digest.target.relativePath(format), format: format,
+                                        bytes: try bytes(digest, of: run, format: format)))
             }
         }
         return files
     }
 
-    /// One baby's digest in one format: the bytes of its file, and of its e-mail attachment for CSV.
+    /// One baby's digest in one format, as text (CSV in RFC 4180).
     public func render(_ digest: BabyDigest, of run: DigestRun, format: ReportFormat) throws -> String {
         try render(run, digests: [digest], skips: [], format: format)
+    }
+
+    /// The bytes of one baby's file, and of its e-mail attachment for CSV (in `csvDialect`).
+    public func bytes(_ digest: BabyDigest, of run: DigestRun, format: ReportFormat) throws -> [UInt8] {
+        let text = try render(digest, of: run, format: format)
+        return format == .csv ? csvDialect.convert(text) : Array(text.utf8)
     }
 
     /// The whole run in one document (every digest, then the babies without one), for an e-mail.

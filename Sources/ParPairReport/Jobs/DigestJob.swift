@@ -38,6 +38,7 @@ public struct DigestJob: Sendable {
     public var folder: String?
     public var formats: [ReportFormat]
     public var mail: Mail?
+    public var csvDialect: CSVDialect = .rfc4180
     public var toolVersion: String
 
     public init(
@@ -57,7 +58,8 @@ public struct DigestJob: Sendable {
 
     public func run() throws -> Outcome {
         if let mail { try mail.destination.refuseProtectedFiles(of: store.path, label: "--eml") }
-        let rendering = try DigestRendering()
+        var rendering = try DigestRendering()
+        rendering.csvDialect = csvDialect
         let run = try StoreReader.withReader(store) { reader in
             try DigestRun.make(reader: reader, options: options, baby: baby, choice: week,
                                settings: ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion))

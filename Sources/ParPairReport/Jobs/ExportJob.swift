@@ -28,6 +28,7 @@ public struct ExportJob: Sendable {
     public var output: OutputFile
     public var outputLabel: String
     public var toolVersion: String
+    public var csvDialect: CSVDialect = .rfc4180
 
     public init(
         store: StoreRequest, table: ExportTable, options: AggregationOptions, baby: String?, redact: Bool,
@@ -49,15 +50,23 @@ public struct ExportJob: Sendable {
         guard let builtIn = table.builtInTemplate else {
             try output.refuseProtectedFiles(of: store.path, label: outputLabel)
             try StoreReader.withReader(store) { reader in
-                try output.stream { sink in
-                    try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &sink)
+                guard csvDialect != .rfc4180 else {
+                    try output.stream { sink in
+                        try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &sink)
+                    }
+                    return
                 }
+                var text = ""
+                try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &text)
+                try output.write(csvDialect.convert(text))
             }
             return
         }
         let template = try templateFile.map { try ReportTemplate(file: $0, format: .csv) } ?? ReportTemplate(builtIn: builtIn)
-        try ReportJob(store: store, options: options, baby: baby, redact: redact, format: .csv, template: template,
-                      output: output, outputLabel: outputLabel, toolVersion: toolVersion).run()
+        var job = ReportJob(store: store, options: options, baby: baby, redact: redact, format: .csv, template: template,
+                            output: output, outputLabel: outputLabel, toolVersion: toolVersion)
+        job.csvDialect = csvDialect
+        try job.run()
     }
 }
 

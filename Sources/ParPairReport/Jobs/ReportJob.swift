@@ -16,6 +16,8 @@ public struct ReportJob: Sendable {
     /// How the user named the output, for messages (`--output`).
     public var outputLabel: String
     public var toolVersion: String
+    /// How CSV is written (`--csv-dialect`); only the CSV format reads it.
+    public var csvDialect: CSVDialect = .rfc4180
 
     public init(
         store: StoreRequest, options: AggregationOptions, baby: String?, redact: Bool, format: ReportFormat,
@@ -38,6 +40,13 @@ public struct ReportJob: Sendable {
     /// - Throws: `DeliveryError`, `ReportError`, `StoreError`, `BackupError`, `BackupStoreError`, `AggregationError`.
     public func run() throws {
         try output.refuseProtectedFiles(of: store.path, label: outputLabel)
+        if format == .csv, csvDialect != .rfc4180 {
+            // Converted once whole (a CSV is small): separators and decimal commas need the finished cells.
+            var text = ""
+            try produce { text = try ReportRendering.render($0, format: format, template: template, settings: $1) }
+            try output.write(csvDialect.convert(text))
+            return
+        }
         if output.isStandardOutput {
             var text = ""
             try produce { text = try ReportRendering.render($0, format: format, template: template, settings: $1) }
