@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One `parpair-report` command.
 protocol Subcommand {
@@ -18,11 +23,14 @@ struct Console: Sendable {
     var out: @Sendable (String) -> Void
     var err: @Sendable (String) -> Void
     var environment: [String: String]
+    /// Whether standard output is a terminal (markup is not dumped into one).
+    var outputIsTerminal = false
 
     /// The process's standard output and error; text that may come from a store is made safe for a terminal.
     static let standard = Console(
         out: { text in FileHandle.standardOutput.write(Data(TerminalText.safe(text).utf8)) },
         err: { text in FileHandle.standardError.write(Data(TerminalText.safe(text).utf8)) },
-        environment: ProcessInfo.processInfo.environment
+        environment: ProcessInfo.processInfo.environment,
+        outputIsTerminal: isatty(STDOUT_FILENO) == 1
     )
 }

@@ -328,7 +328,7 @@ import Testing
     /// The findings of the report, read through a template that lists `rule kind row` per line.
     static func findings(store: String, folder: String, sourceLocation: SourceLocation) async throws -> Set<Rows.Finding> {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let template = folder + "/findings.mustache", output = folder + "/findings.txt"
+        let template = folder + "/findings.mustache", output = folder + "/findings.md"
         try Data(Store.findingsTemplate.utf8).write(to: URL(fileURLWithPath: template))
         let run = try await HostileInputTool.run(
             ["report", store, "--format", "md", "--template", template, "--output", output,

@@ -107,3 +107,33 @@ extension ArgumentErrorTests {
             + "see 'parpair-report report --help'\n")
     }
 }
+
+/// The format and the output agree, and markup is not dumped into a terminal.
+@Suite struct FormatAndTargetTests {
+    static let store = Package.sampleStore
+
+    @Test func anUnknownExtensionIsAUsageErrorThatSaysWhatToDo() {
+        let run = InProcessRun.run(["report", Self.store, "--format", "csv", "--output", "/tmp/parpair-never/report.txt"])
+        #expect(run.status == .usage)
+        #expect(run.stderr == "parpair-report: error: the output report.txt ends in .txt, which is not a format this tool writes "
+            + "(html, csv, md); to write csv to it anyway, add --any-extension; see 'parpair-report report --help'\n")
+    }
+
+    @Test func aFormatThatContradictsTheExtensionNamesBoth() {
+        let run = InProcessRun.run(["report", Self.store, "--format", "md", "--output", "/tmp/parpair-never/report.html"])
+        #expect(run.status == .usage)
+        #expect(run.stderr == "parpair-report: error: --format md contradicts the output report.html, whose extension means html; "
+            + "rename the output, or add --any-extension to write md to it anyway; see 'parpair-report report --help'\n")
+    }
+
+    @Test func htmlIsNotDumpedIntoATerminal() {
+        let out = InProcessRun.Captured()
+        let err = InProcessRun.Captured()
+        let console = Console(out: { out.append($0) }, err: { err.append($0) }, environment: ["TZ": "UTC"], outputIsTerminal: true)
+        let status = ParPairCommand.run(["report", Self.store], console: console)
+        #expect(status == .usage)
+        #expect(err.text == "parpair-report: error: an HTML report is markup, not for reading in a terminal: give --output report.html "
+            + "(or pipe it somewhere); see 'parpair-report report --help'\n")
+        #expect(out.text.isEmpty)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import ParPairReport
 
 /// `parpair-report report STORE`: the weekly report for the pediatrician, as XHTML, CSV or Markdown.
@@ -20,9 +21,19 @@ enum ReportCommand: Subcommand {
         let path = try parsed.positionals("STORE")[0]
         let settings = try AggregationArguments(parsed, environment: console.environment)
         let output = OutputFile(path: try parsed.value(OptionTable.output) ?? "-")
-        let format = try parsed.value(OptionTable.format) ?? format(of: output)
+        // The store's own files first: that refusal matters more than any question of format.
+        try output.refuseProtectedFiles(of: path, label: "--output")
+        let format = try Self.format(parsed, output: output)
         let template = try parsed.value(OptionTable.template).map { try ReportTemplate(file: $0, format: format.outputFormat) }
             ?? ReportTemplate(builtIn: format.defaultTemplate)
+        if template.template.format != format.outputFormat, !parsed.flag(OptionTable.anyExtension) {
+            throw UsageError("the template \(template.template.name) writes \(template.template.format), but the report is "
+                + "\(format.rawValue) (from --format or the output's name); use a template of that format", command: name)
+        }
+        if output.isStandardOutput, console.outputIsTerminal, format == .html {
+            throw UsageError("an HTML report is markup, not for reading in a terminal: give --output report.html "
+                + "(or pipe it somewhere)", command: name)
+        }
         var job = ReportJob(
             store: try StoreArguments.request(parsed, path: path, console: console), options: settings.options,
             baby: settings.baby, redact: parsed.flag(OptionTable.redact), format: format, template: template, output: output,
@@ -31,9 +42,25 @@ enum ReportCommand: Subcommand {
         try job.run()
     }
 
-    /// The format the output file's extension implies, else HTML (used when `--format` is not given).
-    static func format(of output: OutputFile) -> ReportFormat {
-        if !output.isStandardOutput, let format = ReportFormat(fileName: output.path) { return format }
-        return .html
+    /// `--format`, else the output file's extension, else HTML. An extension this tool does not write, or
+    /// one that contradicts `--format`, is a usage error naming both, unless `--any-extension` says so.
+    static func format(_ parsed: Arguments, output: OutputFile) throws -> ReportFormat {
+        let explicit = try parsed.value(OptionTable.format)
+        let name = (output.path as NSString).lastPathComponent
+        let dot = name.lastIndex(of: ".")
+        guard !output.isStandardOutput, let dot, dot != name.startIndex else { return explicit ?? .html }
+        let suffix = String(name[name.index(after: dot)...])
+        let implied = ReportFormat(argument: suffix)
+        if parsed.flag(OptionTable.anyExtension) { return explicit ?? implied ?? .html }
+        guard let implied else {
+            let what = explicit.map { "; to write \($0.rawValue) to it anyway, add --any-extension" } ?? ""
+            throw UsageError("the output \(name) ends in .\(suffix), which is not a format this tool writes (html, csv, md)"
+                + "\(what)", command: "report")
+        }
+        if let explicit, explicit != implied {
+            throw UsageError("--format \(explicit.rawValue) contradicts the output \(name), whose extension means \(implied.rawValue); "
+                + "rename the output, or add --any-extension to write \(explicit.rawValue) to it anyway", command: "report")
+        }
+        return implied
     }
 }

@@ -70,6 +70,8 @@ enum OptionTable {
     static let csvDialect = TypedOption<CSVDialect>(
         "--csv-dialect", "CSV for machines (rfc4180, the default), for Excel (UTF-8 mark), or for Excel where ';' separates cells (decimal comma)",
         for: [.report, .export, .digest])
+    static let anyExtension = Flag(
+        "--any-extension", "write the --format given whatever the output file's extension says", for: [.report])
     static let redact = Flag("--redact", "replace each baby's name with initials everywhere", for: aggregating)
     static let json = Flag("--json", "print the same as JSON, for scripts", for: [.info, .stores])
 
@@ -105,7 +107,7 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         format.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, eml.spec, from.spec, to.spec, week.spec,
         device.spec, app.spec, passwordFile.spec, tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
-        csvDialect.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
+        csvDialect.spec, anyExtension.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
     ]
 
     /// The options `command` takes, in help order.
