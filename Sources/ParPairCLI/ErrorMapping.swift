@@ -44,6 +44,8 @@ enum ErrorMapping {
             case .writeFailed: return GeneralError(error.description, exitCode: .ioError)
             case .protected, .refused: return GeneralError(error.description, exitCode: .usage)
             }
+        case let error as PDFError:
+            return GeneralError(error.description, exitCode: .unavailable)
         case let error as ExportError:
             return GeneralError(error.description, exitCode: .usage)
         case let error as AggregationError:

@@ -7,6 +7,8 @@ public enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// An input file did not exist or was not readable.
     case noInput = 66
+    /// A service the run needs is not there: no PDF engine, or it failed.
+    case unavailable = 69
     /// A bug in this tool.
     case software = 70
     /// A system file is missing: the XHTML DTD (package w3c-sgml-lib) is not installed.

@@ -126,6 +126,7 @@ public enum ParPairCommand {
         (.usage, "usage", "the command was used wrongly: a bad option, value or argument"),
         (.dataError, "bad data", "bad data: not a store, a damaged store, an invalid template"),
         (.noInput, "no input", "a store or input file does not exist or cannot be read"),
+        (.unavailable, "no PDF engine", "no PDF engine is installed, or it failed (install weasyprint or chromium)"),
         (.software, "internal", "an internal error (a bug: please report it)"),
         (.osFile, "DTD missing", "the XHTML DTD is not installed (Debian package w3c-sgml-lib)"),
         (.cantCreate, "cannot create", "the output cannot be created"),

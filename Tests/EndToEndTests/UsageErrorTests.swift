@@ -25,7 +25,7 @@ import Testing
         Case(name: "bad --last", arguments: ["report", sample, "--last", "0"], fragments: ["'--last'"]),
         Case(name: "bad --day-start", arguments: ["report", sample, "--day-start", "25:00"], fragments: ["'--day-start'", "25:00"]),
         Case(name: "bad --night", arguments: ["report", sample, "--night", "late"], fragments: ["'--night'", "late"]),
-        Case(name: "bad --format", arguments: ["report", sample, "--format", "pdf"], fragments: ["'--format'", "pdf"]),
+        Case(name: "bad --format", arguments: ["report", sample, "--format", "docx"], fragments: ["'--format'", "docx"]),
         Case(name: "--weeks with --last", arguments: ["report", sample, "--weeks", "1-2", "--last", "2"], fragments: ["--weeks", "--last"]),
         Case(name: "export without --table", arguments: ["export", sample], fragments: ["--table"]),
         Case(name: "export with a bad --table", arguments: ["export", sample, "--table", "monthly"], fragments: ["'--table'", "monthly"]),

@@ -37,7 +37,7 @@ import Testing
              line: "option '--to': separate recipients with ',', not ';' (got 'a@b.org;c@d.org'); see 'parpair-report digest --help'"),
         Case(name: "a closed choice",
              arguments: ["report", store, "--format", "docx"],
-             line: "option '--format': \"docx\" is not valid: expected html, csv or md; see 'parpair-report report --help'"),
+             line: "option '--format': \"docx\" is not valid: expected html, csv, md or pdf; see 'parpair-report report --help'"),
         Case(name: "a value given to a flag",
              arguments: ["report", store, "--redact=yes"],
              line: "option '--redact' is a flag and takes no value; see 'parpair-report report --help'"),
@@ -116,7 +116,7 @@ extension ArgumentErrorTests {
         let run = InProcessRun.run(["report", Self.store, "--format", "csv", "--output", "/tmp/parpair-never/report.txt"])
         #expect(run.status == .usage)
         #expect(run.stderr == "parpair-report: error: the output report.txt ends in .txt, which is not a format this tool writes "
-            + "(html, csv, md); to write csv to it anyway, add --any-extension; see 'parpair-report report --help'\n")
+            + "(html, csv, md, pdf); to write csv to it anyway, add --any-extension; see 'parpair-report report --help'\n")
     }
 
     @Test func aFormatThatContradictsTheExtensionNamesBoth() {
@@ -132,7 +132,7 @@ extension ArgumentErrorTests {
         let console = Console(out: { out.append($0) }, err: { err.append($0) }, environment: ["TZ": "UTC"], outputIsTerminal: true)
         let status = ParPairCommand.run(["report", Self.store], console: console)
         #expect(status == .usage)
-        #expect(err.text == "parpair-report: error: an HTML report is markup, not for reading in a terminal: give --output report.html "
+        #expect(err.text == "parpair-report: error: an HTML report is not for reading in a terminal: give --output report.html "
             + "(or pipe it somewhere); see 'parpair-report report --help'\n")
         #expect(out.text.isEmpty)
     }

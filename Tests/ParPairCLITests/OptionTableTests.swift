@@ -97,7 +97,7 @@ import TestSupport
     @Test func bashCompletesCommandsOptionsAndChoices() throws {
         #expect(try Self.bashOffers(["rep"]) == ["report"])
         #expect(try Self.bashOffers(["report", "--u"]) == ["--units"])
-        #expect(try Self.bashOffers(["report", "--format", ""]) == ["csv", "html", "md"])
+        #expect(try Self.bashOffers(["report", "--format", ""]) == ["csv", "html", "md", "pdf"])
         #expect(try Self.bashOffers(["export", "--table", "d"]) == ["daily"])
         let digest = try Self.bashOffers(["digest", "--"])
         for option in OptionTable.options(for: .digest) { #expect(digest.contains(option.name), "\(option.name)") }

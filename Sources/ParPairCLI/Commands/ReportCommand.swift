@@ -23,15 +23,19 @@ enum ReportCommand: Subcommand {
         let output = OutputFile(path: try parsed.value(OptionTable.output) ?? "-")
         // The store's own files first: that refusal matters more than any question of format.
         try output.refuseProtectedFiles(of: path, label: "--output")
-        let format = try Self.format(parsed, output: output)
+        let target = try Self.target(parsed, output: output)
+        let format = target.format
+        let paper = try parsed.value(OptionTable.paper) ?? PDFRenderer.Paper.fromLocale(console.environment)
         let template = try parsed.value(OptionTable.template).map { try ReportTemplate(file: $0, format: format.outputFormat) }
-            ?? ReportTemplate(builtIn: format.defaultTemplate)
+            ?? (target == .pdf ? ReportTemplate(builtInReportOnPaper: paper.rawValue == "a4" ? "A4" : "letter")
+                : ReportTemplate(builtIn: format.defaultTemplate))
         if template.template.format != format.outputFormat, !parsed.flag(OptionTable.anyExtension) {
             throw UsageError("the template \(template.template.name) writes \(template.template.format), but the report is "
                 + "\(format.rawValue) (from --format or the output's name); use a template of that format", command: name)
         }
         if output.isStandardOutput, console.outputIsTerminal, format == .html {
-            throw UsageError("an HTML report is markup, not for reading in a terminal: give --output report.html "
+            let example = target == .pdf ? "report.pdf" : "report.html"
+            throw UsageError("an \(target == .pdf ? "PDF" : "HTML") report is not for reading in a terminal: give --output \(example) "
                 + "(or pipe it somewhere)", command: name)
         }
         var job = ReportJob(
@@ -39,22 +43,25 @@ enum ReportCommand: Subcommand {
             baby: settings.baby, redact: parsed.flag(OptionTable.redact), format: format, template: template, output: output,
             toolVersion: ParPairCommand.version)
         job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
+        if target == .pdf {
+            job.pdf = PDFRenderer(engine: try parsed.value(OptionTable.pdfEngine) ?? .auto, paper: paper, environment: console.environment)
+        }
         try job.run()
     }
 
     /// `--format`, else the output file's extension, else HTML. An extension this tool does not write, or
     /// one that contradicts `--format`, is a usage error naming both, unless `--any-extension` says so.
-    static func format(_ parsed: Arguments, output: OutputFile) throws -> ReportFormat {
+    static func target(_ parsed: Arguments, output: OutputFile) throws -> ReportTarget {
         let explicit = try parsed.value(OptionTable.format)
         let name = (output.path as NSString).lastPathComponent
         let dot = name.lastIndex(of: ".")
         guard !output.isStandardOutput, let dot, dot != name.startIndex else { return explicit ?? .html }
         let suffix = String(name[name.index(after: dot)...])
-        let implied = ReportFormat(argument: suffix)
+        let implied = ReportTarget(argument: suffix)
         if parsed.flag(OptionTable.anyExtension) { return explicit ?? implied ?? .html }
         guard let implied else {
             let what = explicit.map { "; to write \($0.rawValue) to it anyway, add --any-extension" } ?? ""
-            throw UsageError("the output \(name) ends in .\(suffix), which is not a format this tool writes (html, csv, md)"
+            throw UsageError("the output \(name) ends in .\(suffix), which is not a format this tool writes (html, csv, md, pdf)"
                 + "\(what)", command: "report")
         }
         if let explicit, explicit != implied {

@@ -57,8 +57,12 @@ enum OptionTable {
         for: reading, completion: .file)
 
     // What is written, and where.
-    static let format = TypedOption<ReportFormat>(
+    static let format = TypedOption<ReportTarget>(
         "--format", "output format (default: from the output file's extension, else html)", for: [.report])
+    static let pdfEngine = TypedOption<PDFRenderer.Engine>(
+        "--pdf-engine", "what prints the PDF: weasyprint, chromium, or the first found (default: auto)", for: [.report])
+    static let paper = TypedOption<PDFRenderer.Paper>(
+        "--paper", "the PDF's paper (default: letter in US and Canadian locales, else a4)", for: [.report])
     static let table = TypedOption<ExportTable>("--table", "what to export (required)", for: [.export])
     static let output = TypedOption<String>(
         "--output", "FILE|-", "write to FILE, replaced atomically, or to standard output (default: -)",
@@ -105,7 +109,7 @@ enum OptionTable {
 
     /// Every option, in the order help lists them.
     static let all: [OptionSpec] = [
-        format.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, eml.spec, from.spec, to.spec, week.spec,
+        format.spec, pdfEngine.spec, paper.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, eml.spec, from.spec, to.spec, week.spec,
         device.spec, app.spec, passwordFile.spec, tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
         csvDialect.spec, anyExtension.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
     ]
@@ -126,6 +130,31 @@ enum OptionTable {
 extension ExportTable: ArgumentChoice {
     var argument: String { rawValue }
     init?(argument: String) { self.init(rawValue: argument) }
+}
+
+/// `--format html|csv|md|pdf`: a report format, or PDF (the HTML report, printed).
+enum ReportTarget: String, ArgumentChoice {
+    case html, csv, md, pdf
+
+    var argument: String { rawValue }
+    init?(argument: String) {
+        if argument.lowercased() == "pdf" { self = .pdf; return }
+        guard let format = ReportFormat(argument: argument) else { return nil }
+        self.init(rawValue: format.rawValue)
+    }
+
+    /// The format rendered: PDF is the HTML report, printed.
+    var format: ReportFormat { self == .pdf ? .html : ReportFormat(rawValue: rawValue) ?? .html }
+}
+
+extension PDFRenderer.Engine: ArgumentChoice {
+    var argument: String { rawValue }
+    init?(argument: String) { self.init(rawValue: argument) }
+}
+
+extension PDFRenderer.Paper: ArgumentChoice {
+    var argument: String { rawValue }
+    init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 }
 
 extension CSVDialect: ArgumentChoice {

@@ -18,6 +18,18 @@ public struct ReportTemplate: Sendable {
         usesDailyRows ? .all : .last(ReportData.lastDaysShown)
     }
 
+    /// The built-in HTML report on a given paper: it extends `report.html` and sets its `page_size` block.
+    public init(builtInReportOnPaper paper: String) throws {
+        let source = "{{<report.html.mustache}}{{$page_size}}\(paper){{/page_size}}{{/report.html.mustache}}\n"
+        do {
+            template = try Template(source: source, name: "report.html.mustache")
+        } catch let error as TemplateError {
+            throw ReportError.template(error)
+        }
+        partials = DictionaryPartialSource(DefaultTemplates.all)
+        usesDailyRows = Self.builtInMentionsDailyRows("report.html.mustache", format: .html)
+    }
+
     /// The built-in template of that name (see `DefaultTemplates.all`).
     public init(builtIn name: String) throws {
         guard let source = DefaultTemplates.all[name] else {

@@ -1,3 +1,4 @@
+import Foundation
 import ParPairAggregation
 import ParPairStore
 
@@ -18,6 +19,8 @@ public struct ReportJob: Sendable {
     public var toolVersion: String
     /// How CSV is written (`--csv-dialect`); only the CSV format reads it.
     public var csvDialect: CSVDialect = .rfc4180
+    /// Print the (HTML) report to PDF with this renderer.
+    public var pdf: PDFRenderer?
 
     public init(
         store: StoreRequest, options: AggregationOptions, baby: String?, redact: Bool, format: ReportFormat,
@@ -40,6 +43,19 @@ public struct ReportJob: Sendable {
     /// - Throws: `DeliveryError`, `ReportError`, `StoreError`, `BackupError`, `BackupStoreError`, `AggregationError`.
     public func run() throws {
         try output.refuseProtectedFiles(of: store.path, label: outputLabel)
+        if let pdf {
+            // The XHTML is made and validated in a private folder, printed there, and only the PDF is delivered.
+            let (folder, token) = try ScratchRegistry.makeFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
+            defer { ScratchRegistry.remove(token) }
+            let html = folder + "/report.html"
+            let name = template.template.name
+            try OutputFile(path: html).stream(check: { try ReportRendering.validateXHTML(fileAt: $0, name: name) }) { sink in
+                try produce { try ReportRendering.render($0, format: .html, template: template, settings: $1, into: &sink) }
+            }
+            let file = try pdf.render(html: html, in: folder)
+            try output.write(try Data(contentsOf: URL(fileURLWithPath: file)))
+            return
+        }
         if format == .csv, csvDialect != .rfc4180 {
             // Converted once whole (a CSV is small): separators and decimal commas need the finished cells.
             var text = ""

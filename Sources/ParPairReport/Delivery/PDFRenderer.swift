@@ -1,0 +1,116 @@
+import Foundation
+import ParPairStore
+
+/// Turns a validated XHTML report into PDF with an engine found on the machine: WeasyPrint (the best CSS
+/// paged-media support) or headless Chromium. The engine runs with a private profile in our private
+/// folder, cannot resolve any host name (Chromium) or fetch anything (the report is self-contained), and
+/// is stopped after `timeLimit`.
+public struct PDFRenderer: Sendable {
+    public enum Engine: String, Sendable, CaseIterable {
+        case auto, weasyprint, chromium
+    }
+
+    public enum Paper: String, Sendable, CaseIterable {
+        case a4, letter
+
+        /// Letter where the locale is the US's or Canada's, A4 elsewhere (`LC_ALL`, `LC_PAPER`, `LANG`).
+        public static func fromLocale(_ environment: [String: String]) -> Paper {
+            let locale = ["LC_ALL", "LC_PAPER", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+            let region = locale.split(separator: ".").first.map { $0.split(separator: "_").dropFirst().first ?? "" } ?? ""
+            return ["US", "CA"].contains(String(region)) ? .letter : .a4
+        }
+
+        /// The CSS `@page` size.
+        var css: String { self == .a4 ? "A4" : "letter" }
+    }
+
+    public var engine: Engine
+    public var paper: Paper
+    public var timeLimit: Double = 120
+    /// Where engines are looked for (`PATH`, with the usual folders added for cron's empty environment).
+    public var searchPath: [String]
+
+    public init(engine: Engine, paper: Paper, environment: [String: String]) {
+        self.engine = engine
+        self.paper = paper
+        // Cron's empty environment has no PATH: then the usual folders.
+        let path = environment["PATH"] ?? ""
+        searchPath = path.isEmpty ? ["/usr/local/bin", "/usr/bin", "/bin"] : path.split(separator: ":").map(String.init)
+    }
+
+    /// The engine to run and its executable.
+    func resolve() throws(PDFError) -> (Engine, String) {
+        let candidates: [(Engine, [String])] = [(.weasyprint, ["weasyprint"]), (.chromium, ["chromium", "chromium-browser", "google-chrome"])]
+        for (kind, names) in candidates where engine == .auto || engine == kind {
+            for name in names {
+                if let path = searchPath.map({ $0 + "/" + name }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+                    return (kind, path)
+                }
+            }
+        }
+        throw .unavailable(engine)
+    }
+
+    /// Prints `html` (a complete XHTML file) to a PDF file in `folder` and returns its path.
+    func render(html: String, in folder: String) throws(PDFError) -> String {
+        let (kind, executable) = try resolve()
+        let pdf = folder + "/report.pdf"
+        let arguments: [String]
+        switch kind {
+        case .weasyprint:
+            arguments = ["--quiet", "--base-url", folder, html, pdf]
+        default:
+            arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+                         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-extensions",
+                         "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir=\(folder)/profile", "--no-pdf-header-footer",
+                         "--print-to-pdf=\(pdf)", "file://\(html)"]
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ["HOME": folder, "PATH": "/usr/bin:/bin", "TMPDIR": folder, "XDG_CONFIG_HOME": folder, "XDG_CACHE_HOME": folder]
+        process.standardInput = FileHandle.nullDevice
+        let log = folder + "/engine.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let handle = FileHandle(forWritingAtPath: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        do { try process.run() } catch { throw .failed(kind, "it could not be started: \(error.localizedDescription)") }
+        let started = Date()
+        while process.isRunning {
+            if Date().timeIntervalSince(started) > timeLimit {
+                process.terminate()
+                process.waitUntilExit()
+                throw .failed(kind, "it ran longer than \(Int(timeLimit)) s and was stopped")
+            }
+            usleep(20_000)
+        }
+        process.waitUntilExit()
+        try? handle?.close()
+        let size = (try? FileManager.default.attributesOfItem(atPath: pdf)[.size] as? Int) ?? 0
+        guard process.terminationStatus == 0, size > 0 else {
+            let tail = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""
+            throw .failed(kind, "it exited \(process.terminationStatus) without a PDF\(tail.isEmpty ? "" : ": \(tail.prefix(160))")")
+        }
+        return pdf
+    }
+}
+
+/// Why no PDF could be made (sysexits 69, EX_UNAVAILABLE).
+public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unavailable(PDFRenderer.Engine)
+    case failed(PDFRenderer.Engine, String)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let engine):
+            switch engine {
+            case .weasyprint: "no PDF engine: weasyprint is not installed (Debian: apt-get install weasyprint)"
+            case .chromium: "no PDF engine: chromium is not installed (Debian: apt-get install chromium)"
+            case .auto: "no PDF engine: install weasyprint or chromium (Debian: apt-get install weasyprint)"
+            }
+        case .failed(let engine, let detail):
+            "the PDF engine \(engine.rawValue) failed: \(detail); nothing was written"
+        }
+    }
+}
