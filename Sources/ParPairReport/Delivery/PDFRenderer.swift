@@ -71,26 +71,20 @@ public struct PDFRenderer: Sendable {
         process.environment = ["HOME": folder, "PATH": "/usr/bin:/bin", "TMPDIR": folder, "XDG_CONFIG_HOME": folder, "XDG_CACHE_HOME": folder]
         process.standardInput = FileHandle.nullDevice
         let log = folder + "/engine.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let handle = FileHandle(forWritingAtPath: log)
         process.standardOutput = handle
         process.standardError = handle
-        do { try process.run() } catch { throw .failed(kind, "it could not be started: \(error.localizedDescription)") }
-        let started = Date()
-        while process.isRunning {
-            if Date().timeIntervalSince(started) > timeLimit {
-                process.terminate()
-                process.waitUntilExit()
-                throw .failed(kind, "it ran longer than \(Int(timeLimit)) s and was stopped")
-            }
-            usleep(20_000)
-        }
-        process.waitUntilExit()
+        // Started, watched and waited for on a thread of its own: Foundation's Process keeps per-thread state
+        // that is released only that way (LeakSanitizer reports it otherwise).
+        let outcome = EngineRun.run(process, timeLimit: timeLimit)
+        if let problem = outcome.startFailure { throw .failed(kind, "it could not be started: \(problem)") }
+        if outcome.timedOut { throw .failed(kind, "it ran longer than \(Int(timeLimit)) s and was stopped") }
         try? handle?.close()
         let size = (try? FileManager.default.attributesOfItem(atPath: pdf)[.size] as? Int) ?? 0
-        guard process.terminationStatus == 0, size > 0 else {
+        guard outcome.status == 0, size > 0 else {
             let tail = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""
-            throw .failed(kind, "it exited \(process.terminationStatus) without a PDF\(tail.isEmpty ? "" : ": \(tail.prefix(160))")")
+            throw .failed(kind, "it exited \(outcome.status) without a PDF\(tail.isEmpty ? "" : ": \(tail.prefix(160))")")
         }
         return pdf
     }
@@ -112,5 +106,45 @@ public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
         case .failed(let engine, let detail):
             "the PDF engine \(engine.rawValue) failed: \(detail); nothing was written"
         }
+    }
+}
+
+/// Runs a child process to its end (or its time limit) on a dedicated thread and waits for that thread.
+enum EngineRun {
+    struct Outcome: @unchecked Sendable {
+        var startFailure: String?
+        var timedOut = false
+        var status: Int32 = -1
+    }
+
+    final class Box: @unchecked Sendable {
+        var outcome = Outcome()
+    }
+
+    static func run(_ process: Process, timeLimit: Double) -> Outcome {
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let child = process
+        let thread = Thread {
+            defer { done.signal() }
+            do { try child.run() } catch {
+                box.outcome.startFailure = error.localizedDescription
+                return
+            }
+            let started = Date()
+            while child.isRunning {
+                if Date().timeIntervalSince(started) > timeLimit {
+                    child.terminate()
+                    box.outcome.timedOut = true
+                    break
+                }
+                usleep(20_000)
+            }
+            child.waitUntilExit()
+            box.outcome.status = child.terminationStatus
+        }
+        thread.start()
+        done.wait()
+        return box.outcome
     }
 }
