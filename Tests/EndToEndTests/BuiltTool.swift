@@ -2,8 +2,12 @@ import Foundation
 
 /// The `parpair-report` executable SwiftPM built beside this test bundle, run as a child process.
 enum BuiltTool {
-    /// A run still going after this long is a hang: it is killed and reported.
-    static let deadline: Duration = .seconds(30)
+    /// A run still going after this long is a hang: it is killed and reported. Four times as long in a
+    /// ThreadSanitizer build, whose binaries run several times slower on a loaded machine.
+    static let deadline: Duration = {
+        if let handle = dlopen(nil, RTLD_NOW), dlsym(handle, "__tsan_init") != nil { return .seconds(120) }
+        return .seconds(30)
+    }()
 
     struct NotFound: Error, CustomStringConvertible {
         var looked: [String]
