@@ -4,9 +4,12 @@ import Foundation
 enum BuiltTool {
     /// A run still going after this long is a hang: it is killed and reported. Four times as long in a
     /// ThreadSanitizer build, whose binaries run several times slower on a loaded machine.
-    static let deadline: Duration = {
-        if let handle = dlopen(nil, RTLD_NOW), dlsym(handle, "__tsan_init") != nil { return .seconds(120) }
-        return .seconds(30)
+    static let deadline: Duration = underThreadSanitizer ? .seconds(120) : .seconds(30)
+
+    /// Whether these tests (and so the tool beside them) were built with `--sanitize=thread`.
+    static let underThreadSanitizer: Bool = {
+        guard let handle = dlopen(nil, RTLD_NOW) else { return false }
+        return dlsym(handle, "__tsan_init") != nil
     }()
 
     struct NotFound: Error, CustomStringConvertible {

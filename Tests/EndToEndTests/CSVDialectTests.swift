@@ -5,24 +5,9 @@ import TestSupport
 /// `--csv-dialect`: each dialect read back by Python's `csv` module, with the dialect's delimiter and
 /// encoding, holds the same cells as the RFC 4180 output (decimal commas read back as points).
 @Suite struct CSVDialectTests {
-    /// Python reads `path` (encoding, delimiter) and prints the rows as JSON; with `decimalComma`, plain
-    /// decimal numbers are given back their point.
     static func pythonRows(_ path: String, encoding: String, delimiter: String, decimalComma: Bool) throws -> [[String]] {
-        let script = """
-            import csv, json, re, sys
-            path, encoding, delimiter, comma = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1"
-            with open(path, newline="", encoding=encoding) as f:
-                rows = list(csv.reader(f, delimiter=delimiter))
-            if comma:
-                rows = [[re.sub(r"^(-?[0-9]+),([0-9]+)$", r"\\1.\\2", cell) for cell in row] for row in rows]
-            print(json.dumps(rows))
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try PythonEmailParser.pythonPath())
-        process.arguments = ["-c", script, path, encoding, delimiter, decimalComma ? "1" : "0"]
-        let output = try process.runCapturingOutput()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
-        return try JSONDecoder().decode([[String]].self, from: output.stdout)
+        try PythonCSVReader.rows(Array(try Data(contentsOf: URL(fileURLWithPath: path))), encoding: encoding, delimiter: delimiter,
+                                 decimalComma: decimalComma)
     }
 
     @Test(arguments: [["--table", "weekly"], ["--table", "daily"], ["--table", "events"]])

@@ -110,7 +110,7 @@ import Glibc
     @Test func aFileSizeLimitLeavesNothingAndExits74() async throws {
         // ThreadSanitizer's runtime cannot start under a file-size limit (it dies with its own exit 66), so
         // in a `--sanitize=thread` build this says nothing about the tool.
-        if let handle = dlopen(nil, RTLD_NOW), dlsym(handle, "__tsan_init") != nil { return }
+        if BuiltTool.underThreadSanitizer { return }
         let folder = try WorkFolder()
         let store = folder.file("tiny.store")
         try await BuiltTool.run(["sample", store, "--days", "3"], in: folder).expectSuccess()

@@ -7,20 +7,7 @@ import TestSupport
 /// (`utf-8-sig`, `;`) as the same cells as the originals (`,`), decimal commas given back their point.
 @Suite struct CSVDialectConversionTests {
     static func rows(_ bytes: [UInt8], encoding: String, delimiter: String, decimalComma: Bool) throws -> [[String]] {
-        let script = """
-            import csv, io, json, re, sys
-            data = sys.stdin.buffer.read().decode(sys.argv[1])
-            rows = list(csv.reader(io.StringIO(data, newline=""), delimiter=sys.argv[2]))
-            if sys.argv[3] == "1":
-                rows = [[re.sub(r"^(-?[0-9]+),([0-9]+)$", r"\\1.\\2", cell) for cell in row] for row in rows]
-            print(json.dumps(rows))
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try PythonEmailParser.pythonPath())
-        process.arguments = ["-c", script, encoding, delimiter, decimalComma ? "1" : "0"]
-        let output = try process.runCapturingOutput(input: bytes)
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
-        return try JSONDecoder().decode([[String]].self, from: output.stdout)
+        try PythonCSVReader.rows(bytes, encoding: encoding, delimiter: delimiter, decimalComma: decimalComma)
     }
 
     @Test func csvSpectrumRoundTripsInEveryDialect() throws {
