@@ -8,8 +8,8 @@ extension Aggregator {
         let start = log.startTime.timeIntervalSinceReferenceDate
         let signature = DoubleEntryTracker.signature(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate)
         guard let placement = admit(baby, kind: .activity, id: log.id, rowID: log.rowID, start: start, signature: signature) else { return }
-        func report(_ rule: FindingRule, _ reason: String) -> Int? {
-            baby.report(rule, kind: .activity, id: log.id, rowID: log.rowID, time: start, reason: reason, placement: placement)
+        func report(_ rule: FindingRule, _ message: FindingMessage) -> Int? {
+            baby.report(rule, kind: .activity, id: log.id, rowID: log.rowID, time: start, message: message, placement: placement)
         }
         if case .other(let text) = log.type {
             baby.noteUnknown(kind: .activity, field: "activity type", text: text, id: log.id, rowID: log.rowID, time: start, placement: placement)
@@ -18,12 +18,12 @@ extension Aggregator {
         var seconds = 0.0
         switch EndCheck(end: log.endTime, start: start) {
         case .open:
-            let listed = report(.openActivity, "\(log.type.isUnknown ? "activity" : log.type.rawValue) has no end; left out of activity minutes")
+            let listed = report(.openActivity, FindingMessage("finding_no_end", ["what": FindingMessage.activity(log.type), "total": .term("total_activity")]))
             baby.activitySessions.noteOpen(start: start, rowID: log.rowID, finding: listed)
         case .invalidTime:
-            _ = report(.badTime, "end time is not a valid instant; left out of activity minutes")
+            _ = report(.badTime, FindingMessage("finding_end_invalid", ["total": .term("total_activity")]))
         case .beforeStart(let time):
-            _ = report(.endBeforeStart, "ends at \(baby.localTime(time)), before it starts; left out of activity minutes")
+            _ = report(.endBeforeStart, FindingMessage("finding_end_before_start", ["time": .localTime(baby.localTime(time)), "total": .term("total_activity")]))
         case .valid(let duration):
             seconds = duration
         }

@@ -11,15 +11,15 @@ extension Aggregator {
             type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate, amount: log.amount, unit: log.feedingUnit)
         guard let placement = admit(baby, kind: .food, id: log.id, rowID: log.rowID, start: start, signature: signature) else { return }
 
-        func report(_ rule: FindingRule, _ reason: String) -> Int? {
-            baby.report(rule, kind: .food, id: log.id, rowID: log.rowID, time: start, reason: reason, placement: placement)
+        func report(_ rule: FindingRule, _ message: FindingMessage) -> Int? {
+            baby.report(rule, kind: .food, id: log.id, rowID: log.rowID, time: start, message: message, placement: placement)
         }
         var breastfeedingSeconds = 0.0
         var milliliters = 0.0
         var grams = 0.0
 
         if let amount = log.amount, !amount.isFinite || amount < 0 {
-            _ = report(.badAmount, "\(Aggregator.feedName(log.type)) amount \(Aggregator.amountText(amount)) is not a usable number; left out")
+            _ = report(.badAmount, FindingMessage("finding_bad_amount", ["feed": FindingMessage.feed(log.type), "amount": .number(Aggregator.amountText(amount))]))
         }
         if case .other(let text) = log.feedingUnit {
             baby.noteUnknown(kind: .food, field: "unit", text: text, id: log.id, rowID: log.rowID, time: start, placement: placement)
@@ -31,15 +31,15 @@ extension Aggregator {
             baby.breastfeedSessions.noteSession(start: start)
             switch end {
             case .open:
-                let listed = report(.openBreastfeed, "breastfeed has no end; left out of breastfeeding minutes")
+                let listed = report(.openBreastfeed, FindingMessage("finding_no_end", ["what": .term("what_breastfeed"), "total": .term("total_breastfeeding")]))
                 baby.breastfeedSessions.noteOpen(start: start, rowID: log.rowID, finding: listed)
             case .invalidTime:
-                _ = report(.badTime, "end time is not a valid instant; left out of breastfeeding minutes")
+                _ = report(.badTime, FindingMessage("finding_end_invalid", ["total": .term("total_breastfeeding")]))
             case .beforeStart(let time):
-                _ = report(.endBeforeStart, "ends at \(baby.localTime(time)), before it starts; left out of breastfeeding minutes")
+                _ = report(.endBeforeStart, FindingMessage("finding_end_before_start", ["time": .localTime(baby.localTime(time)), "total": .term("total_breastfeeding")]))
             case .valid(let duration):
                 if duration > 4 * 3600 {
-                    _ = report(.breastfeedOver4h, "breastfeed lasts \(Aggregator.hoursText(duration)) h (over 4 h); left out of breastfeeding minutes")
+                    _ = report(.breastfeedOver4h, FindingMessage("finding_breastfeed_over_4h", ["hours": .number(Aggregator.hoursText(duration))]))
                 } else {
                     breastfeedingSeconds = duration
                 }
@@ -53,8 +53,8 @@ extension Aggregator {
         }
         if case .breastfeeding = log.type {} else {
             switch end {
-            case .invalidTime: _ = report(.badTime, "end time is not a valid instant")
-            case .beforeStart(let time): _ = report(.endBeforeStart, "ends at \(baby.localTime(time)), before it starts")
+            case .invalidTime: _ = report(.badTime, FindingMessage("finding_end_invalid_plain"))
+            case .beforeStart(let time): _ = report(.endBeforeStart, FindingMessage("finding_end_before_start_plain", ["time": .localTime(baby.localTime(time))]))
             case .open, .valid: break
             }
         }
@@ -92,20 +92,20 @@ extension Aggregator {
     }
 
     /// The ml of a formula or pumped-milk feed that may enter the totals; 0 (with a finding) otherwise.
-    private func liquidMilliliters(_ log: FoodLog, report: (FindingRule, String) -> Int?) -> Double {
-        func typeName() -> String { Aggregator.feedName(log.type) }
+    private func liquidMilliliters(_ log: FoodLog, report: (FindingRule, FindingMessage) -> Int?) -> Double {
+        let feed = FindingMessage.feed(log.type)
         guard let amount = log.amount else {
-            _ = report(.missingAmount, "\(typeName()) without an amount; counted, with no volume")
+            _ = report(.missingAmount, FindingMessage("finding_missing_amount", ["feed": feed]))
             return 0
         }
         guard amount.isFinite, amount >= 0 else { return 0 }
         let milliliters: Double
         switch log.feedingUnit {
         case nil:
-            _ = report(.liquidWithoutUnit, "\(typeName()) amount \(Aggregator.amountText(amount)) has no unit; left out of volumes")
+            _ = report(.liquidWithoutUnit, FindingMessage("finding_liquid_without_unit", ["feed": feed, "amount": .number(Aggregator.amountText(amount))]))
             return 0
         case .grams:
-            _ = report(.liquidInGrams, "\(typeName()) amount \(Aggregator.amountText(amount)) g is in grams, not a volume; left out of volumes")
+            _ = report(.liquidInGrams, FindingMessage("finding_liquid_in_grams", ["feed": feed, "amount": .number(Aggregator.amountText(amount))]))
             return 0
         case .other:
             return 0  // listed once per value as an unknown unit
@@ -115,8 +115,10 @@ extension Aggregator {
             milliliters = amount * FeedingUnit.millilitersPerOunce
         }
         guard milliliters <= 1000 else {
-            _ = report(.amountOver1000ml, "\(typeName()) amount \(Aggregator.amountText(amount)) \(log.feedingUnit?.rawValue ?? "") "
-                + "(\(FixedDecimal.format(milliliters, decimals: 1)) ml) is over 1,000 ml in one feed; left out of volumes")
+            _ = report(.amountOver1000ml, FindingMessage("finding_amount_over_1000ml", [
+                "feed": feed, "amount": .number(Aggregator.amountText(amount)), "unit": .text(log.feedingUnit?.rawValue ?? ""),
+                "ml": .number(FixedDecimal.format(milliliters, decimals: 1)),
+            ]))
             return 0
         }
         return milliliters
@@ -128,7 +130,7 @@ extension Aggregator {
     }
 
     /// The grams of a solids feed that may enter `solids_g`; no amount is normal for solids.
-    private func solidsGrams(_ log: FoodLog, report: (FindingRule, String) -> Int?) -> Double {
+    private func solidsGrams(_ log: FoodLog, report: (FindingRule, FindingMessage) -> Int?) -> Double {
         guard let amount = log.amount, amount.isFinite, amount >= 0 else { return 0 }
         switch log.feedingUnit {
         case .grams:
@@ -136,8 +138,8 @@ extension Aggregator {
         case .other:
             return 0  // listed once per value as an unknown unit
         case nil, .milliliters, .ounces:
-            let unit = log.feedingUnit.map { " \($0.rawValue)" } ?? " with no unit"
-            _ = report(.solidsNotInGrams, "solids amount \(Aggregator.amountText(amount))\(unit) is not in grams; left out of solids_g")
+            let unit: FindingMessage.Value = log.feedingUnit.map { .text($0.rawValue) } ?? .term("unit_none")
+            _ = report(.solidsNotInGrams, FindingMessage("finding_solids_not_in_grams", ["amount": .number(Aggregator.amountText(amount)), "unit": unit]))
             return 0
         }
     }

@@ -9,8 +9,8 @@ extension Aggregator {
         let start = log.startTime.timeIntervalSinceReferenceDate
         let signature = DoubleEntryTracker.signature(type: 0, end: log.endTime?.timeIntervalSinceReferenceDate)
         guard let placement = admit(baby, kind: .sleep, id: log.id, rowID: log.rowID, start: start, signature: signature) else { return }
-        func report(_ rule: FindingRule, _ reason: String) -> Int? {
-            baby.report(rule, kind: .sleep, id: log.id, rowID: log.rowID, time: start, reason: reason, placement: placement)
+        func report(_ rule: FindingRule, _ message: FindingMessage) -> Int? {
+            baby.report(rule, kind: .sleep, id: log.id, rowID: log.rowID, time: start, message: message, placement: placement)
         }
 
         if case .week(let week, let day) = placement { week.days[day].sleeps += 1 }
@@ -19,18 +19,18 @@ extension Aggregator {
         let duration: Double
         switch EndCheck(end: log.endTime, start: start) {
         case .open:
-            let listed = report(.openSleep, "sleep has no end; left out of sleep time")
+            let listed = report(.openSleep, FindingMessage("finding_no_end", ["what": .term("kind_sleep"), "total": .term("total_sleep")]))
             baby.sleepSessions.noteOpen(start: start, rowID: log.rowID, finding: listed)
             return
         case .invalidTime:
-            _ = report(.badTime, "end time is not a valid instant; left out of sleep time")
+            _ = report(.badTime, FindingMessage("finding_end_invalid", ["total": .term("total_sleep")]))
             return
         case .beforeStart(let time):
-            _ = report(.endBeforeStart, "ends at \(baby.localTime(time)), before it starts; left out of sleep time")
+            _ = report(.endBeforeStart, FindingMessage("finding_end_before_start", ["time": .localTime(baby.localTime(time)), "total": .term("total_sleep")]))
             return
         case .valid(let seconds):
             guard seconds <= 24 * 3600 else {
-                _ = report(.sleepOver24h, "sleep lasts \(Aggregator.hoursText(seconds)) h (over 24 h); left out of sleep time")
+                _ = report(.sleepOver24h, FindingMessage("finding_sleep_over_24h", ["hours": .number(Aggregator.hoursText(seconds))]))
                 return
             }
             duration = seconds
@@ -41,7 +41,7 @@ extension Aggregator {
         }
         let end = start + duration
         if var run = baby.sleepRun, start < run.end {
-            _ = report(.overlappingSleep, "overlaps the sleep that started \(baby.localTime(run.leadStart)); shared time counted once")
+            _ = report(.overlappingSleep, FindingMessage("finding_overlapping_sleep", ["time": .localTime(baby.localTime(run.leadStart))]))
             if end > run.end {
                 run.end = end
                 run.leadStart = start

@@ -132,11 +132,15 @@ public final class Aggregator {
                 return babyStates[position]
             }
         }
-        let reason = reference.orphanReason
-            ?? "points at baby \(reference.babyID?.uuidString ?? "?"), which is not in the store"
+        let reason: FindingMessage
+        switch reference {
+        case .none: reason = FindingMessage("orphan_no_baby")
+        case .dangling(rowID: let row): reason = FindingMessage("orphan_dangling_row", ["row": .text(String(row))])
+        case .baby(id: let babyID): reason = FindingMessage("orphan_missing_baby", ["id": .text(babyID.uuidString)])
+        }
         storeFindings.append(Finding(
             rule: .orphan, kind: kind, logID: id, rowID: rowID, time: time, localTime: "",
-            reason: reason + "; counted nowhere"))
+            message: FindingMessage("finding_orphan", ["reason": .message(reason)])))
         return nil
     }
 
@@ -149,7 +153,7 @@ public final class Aggregator {
     func admit(_ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double, signature: Int) -> Placement? {
         guard start.isFinite else {
             baby.report(.badTime, kind: kind, id: id, rowID: rowID, time: start,
-                        reason: "start time is not a valid instant; counted nowhere", placement: .noWeek)
+                        message: FindingMessage("finding_start_invalid"), placement: .noWeek)
             return nil
         }
         if kind == .food {
@@ -162,31 +166,30 @@ public final class Aggregator {
         // Before 1970 or more than 20 years after the birth: a mistyped year, not a week of life.
         guard start >= Self.earliestPlausibleStart, start < baby.plausibleEnd else {
             baby.report(.implausibleDate, kind: kind, id: id, rowID: rowID, time: start,
-                        reason: start < Self.earliestPlausibleStart ? "dated before 1970; counted nowhere"
-                            : "dated more than 20 years after the birth; counted nowhere", placement: .noWeek)
+                        message: FindingMessage(start < Self.earliestPlausibleStart ? "finding_before_1970" : "finding_far_future"), placement: .noWeek)
             return nil
         }
         let inRange = start >= baby.rangeStart && start < baby.rangeEnd
         if duplicates.isRepeat(id, kind: kind) {
             let placement: Placement = inRange ? baby.locate(start).map { .week($0.0, day: $0.1) } ?? .unselected : .noWeek
             baby.report(.duplicateID, kind: kind, id: id, rowID: rowID, time: start,
-                        reason: "same id as an earlier \(kind) log; left out as a repeat", placement: placement)
+                        message: FindingMessage("finding_duplicate_id", ["kind": FindingMessage.kind(kind)]), placement: placement)
             return nil
         }
         guard inRange else {
             if start < baby.rangeStart {
                 baby.report(.beforeBirthday, kind: kind, id: id, rowID: rowID, time: start,
-                            reason: "before the birthday (\(baby.birthDate)); counted nowhere", placement: .noWeek)
+                            message: FindingMessage("finding_before_birthday", ["date": .date(baby.birthDate)]), placement: .noWeek)
             } else {
                 baby.report(.afterToday, kind: kind, id: id, rowID: rowID, time: start,
-                            reason: "after the report's today (\(options.today)); counted nowhere", placement: .noWeek)
+                            message: FindingMessage("finding_after_today", ["date": .date(options.today)]), placement: .noWeek)
             }
             return nil
         }
         if baby.doubleEntries.isRepeat(kind: kind, start: start, signature: signature) {
             let placement: Placement = baby.locate(start).map { .week($0.0, day: $0.1) } ?? .unselected
             baby.report(.loggedTwice, kind: kind, id: id, rowID: rowID, time: start,
-                        reason: "logged twice? same type, start minute, amount and end as an earlier \(kind) log; counted once",
+                        message: FindingMessage("finding_logged_twice", ["kind": FindingMessage.kind(kind)]),
                         placement: placement)
             return nil
         }

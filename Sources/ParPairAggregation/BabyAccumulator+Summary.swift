@@ -109,10 +109,10 @@ extension BabyAccumulator {
     /// Gives the newest open session of each kind the "in progress" tone, when nothing of its kind
     /// starts after it.
     private func markInProgress() {
-        let sessions: [(SessionTracker, String, String)] = [
-            (sleepSessions, "sleep", "sleep time"),
-            (breastfeedSessions, "breastfeed", "breastfeeding minutes"),
-            (activitySessions, "activity", "activity minutes"),
+        let sessions: [(SessionTracker, FindingMessage.Value, FindingMessage.Value)] = [
+            (sleepSessions, .term("kind_sleep"), .term("total_sleep")),
+            (breastfeedSessions, .term("what_breastfeed"), .term("total_breastfeeding")),
+            (activitySessions, .term("kind_activity"), .term("total_activity")),
         ]
         // A session still open may be running now, but not one that began a day or more before the report ends.
         let reportEnd = min(rangeEnd, now)
@@ -121,11 +121,11 @@ extension BabyAccumulator {
                   findings[index].severity == .problem
             else { continue }
             if findings[index].time.timeIntervalSinceReferenceDate <= reportEnd - 24 * 3600 {
-                findings[index].reason = "\(name) with no end recorded (timer left running?); left out of \(total)"
+                findings[index].message = FindingMessage("finding_no_end_recorded", ["what": name, "total": total])
                 continue
             }
             findings[index].severity = .inProgress
-            findings[index].reason = "\(name) in progress (no end yet); added to \(total) once it ends"
+            findings[index].message = FindingMessage("finding_in_progress", ["what": name, "total": total])
         }
     }
 
@@ -147,9 +147,12 @@ extension BabyAccumulator {
                 continue
             }
             let shown = group.sorted { $0.time < $1.time }.prefix(3).map(\.logID.uuidString)
-            let what = first.rule == .afterToday ? "after the report's today (\(todayDate))" : "before the birthday (\(birthDate))"
-            first.reason = "\(group.count) \(first.kind) logs \(what), from \(first.localTime) to \(last.localTime); counted nowhere. "
-                + "First ids: \(shown.joined(separator: ", "))\(group.count > 3 ? ", …" : "")"
+            let afterToday = first.rule == .afterToday
+            first.message = FindingMessage(afterToday ? "finding_many_after_today" : "finding_many_before_birthday", [
+                "count": .text(String(group.count)), "kind": FindingMessage.kind(first.kind),
+                "date": .date(afterToday ? todayDate : birthDate), "from": .localTime(first.localTime), "to": .localTime(last.localTime),
+                "ids": .text(shown.joined(separator: ", ") + (group.count > 3 ? ", …" : "")),
+            ])
             first.occurrences = group.count
             kept.append(first)
         }
@@ -159,12 +162,15 @@ extension BabyAccumulator {
     /// One finding per unknown value, at its first log, with the number of logs carrying it.
     private func unknownValueFindings() -> [Finding] {
         unknownValues.map { key, tally in
-            let logs = tally.occurrences == 1 ? "1 log" : "\(tally.occurrences) logs"
-            let effect = key.field == "unit" ? "amounts in it are left out" : "counted under other"
+            let logs = tally.occurrences == 1 ? FindingMessage("finding_one_log")
+                : FindingMessage("finding_logs", ["count": .text(String(tally.occurrences))])
             return Finding(
                 rule: .unknownValue, kind: key.kind, logID: tally.firstID, rowID: tally.firstRowID,
                 time: Date(timeIntervalSinceReferenceDate: tally.firstTime), localTime: "",
-                reason: "unknown \(key.field) \"\(key.text)\" (\(logs)); \(effect)", week: tally.week,
+                message: FindingMessage(key.field == "unit" ? "finding_unknown_unit" : "finding_unknown_type", [
+                    "field": .term("field_" + key.field.replacingOccurrences(of: " ", with: "_")), "value": .text(key.text),
+                    "logs": .message(logs),
+                ]), week: tally.week,
                 day: tally.day, occurrences: tally.occurrences)
         }
     }

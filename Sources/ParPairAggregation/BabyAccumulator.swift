@@ -227,7 +227,7 @@ final class BabyAccumulator {
     /// Lists a finding (or counts it when its week is not selected); returns its index when listed.
     @discardableResult
     func report(
-        _ rule: FindingRule, kind: LogKind, id: UUID, rowID: Int64, time: Double, reason: String,
+        _ rule: FindingRule, kind: LogKind, id: UUID, rowID: Int64, time: Double, message: FindingMessage,
         placement: Placement
     ) -> Int? {
         let week: Int?
@@ -245,7 +245,7 @@ final class BabyAccumulator {
         }
         findings.append(Finding(
             rule: rule, kind: kind, logID: id, rowID: rowID, time: Date(timeIntervalSinceReferenceDate: time),
-            localTime: "", reason: reason, week: week, day: day))
+            localTime: "", message: message, week: week, day: day))
         return findings.count - 1
     }
 

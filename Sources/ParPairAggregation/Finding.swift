@@ -18,8 +18,10 @@ public struct Finding: Sendable, Hashable {
     /// `time` on the local clock in ISO 8601 with offset (`2024-06-01T14:05:00+02:00`);
     /// `invalid time` when the instant is NaN or infinite.
     public var localTime: String
-    /// A short reason for people, e.g. `sleep lasts 26.50 h (over 24 h); left out of sleep time`.
-    public var reason: String
+    /// Why, as a message a report can say in its language.
+    public var message: FindingMessage
+    /// A short reason for people in English, e.g. `sleep lasts 26.50 h (over 24 h); left out of sleep time`.
+    public var reason: String { message.english }
     /// Problem, or a session that is probably still running.
     public var severity: FindingSeverity
     /// The age-week the log belongs to; nil before the birthday, after today, or for an orphan.
@@ -31,7 +33,7 @@ public struct Finding: Sendable, Hashable {
 
     public init(
         rule: FindingRule, kind: LogKind, logID: UUID, rowID: Int64, time: Date, localTime: String,
-        reason: String, severity: FindingSeverity = .problem, week: Int? = nil, day: Int? = nil,
+        message: FindingMessage, severity: FindingSeverity = .problem, week: Int? = nil, day: Int? = nil,
         occurrences: Int = 1
     ) {
         self.rule = rule
@@ -40,7 +42,7 @@ public struct Finding: Sendable, Hashable {
         self.rowID = rowID
         self.time = time
         self.localTime = localTime
-        self.reason = reason
+        self.message = message
         self.severity = severity
         self.week = week
         self.day = day

@@ -14,13 +14,4 @@ public enum BabyReference: Sendable, Hashable {
         if case .baby(let id) = self { return id }
         return nil
     }
-
-    /// Why the log has no baby, for a finding; nil when it has one.
-    public var orphanReason: String? {
-        switch self {
-        case .baby: return nil
-        case .none: return "belongs to no baby"
-        case .dangling(let rowID): return "points at baby row \(rowID), which does not exist"
-        }
-    }
 }

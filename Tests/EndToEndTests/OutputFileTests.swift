@@ -101,10 +101,13 @@ import Darwin
         try folder.write("report.md", "old")
         let run = try await BuiltTool.run(Self.report + ["--output", folder.file("report.md")], in: folder)
         run.expectSuccess()
-        #expect(run.stdout.isEmpty)
+        #expect(run.stdout == Data((folder.file("report.md") + "\n").utf8), "the path written, and nothing else")
         #expect(try folder.listing() == ["report.md"])
         let text = try FileContents.text(atPath: folder.file("report.md"))
         #expect(text.hasPrefix("# Feeding, sleep and diaper summary"), "the format follows the file's extension")
+        let quiet = try await BuiltTool.run(Self.report + ["--output", folder.file("report.md"), "--quiet"], in: folder)
+        quiet.expectSuccess()
+        #expect(quiet.stdout.isEmpty)
     }
 
     @Test func dashWritesToStandardOutput() async throws {

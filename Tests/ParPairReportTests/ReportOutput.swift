@@ -21,7 +21,9 @@ enum ReportOutput: String, CaseIterable, Sendable, CustomStringConvertible {
     var isCSV: Bool { self == .csv || self == .weekly || self == .daily || self == .events }
 
     /// Renders this output of the store at `store` in-process, the way `report` and `export` do.
-    func render(store: String, options: AggregationOptions, redact: Bool = false, baby: String? = nil) throws -> String {
+    func render(
+        store: String, options: AggregationOptions, redact: Bool = false, baby: String? = nil, language: Language = .english
+    ) throws -> String {
         if self == .events {
             return try StoreReader.withReader(path: store) { reader in
                 var text = ""
@@ -39,22 +41,24 @@ enum ReportOutput: String, CaseIterable, Sendable, CustomStringConvertible {
         case .events: preconditionFailure("handled above")
         }
         let template = try ReportTemplate(builtIn: templateName)
-        return try Self.render(store: store, format: format, template: template, options: options, redact: redact, baby: baby)
+        return try Self.render(
+            store: store, format: format, template: template, options: options, redact: redact, baby: baby, language: language)
     }
 
     /// Renders with a given template; days are aggregated as the command does (only the last ones
     /// unless the template reads `daily_rows`), or as `days` says.
     static func render(
         store: String, format: ReportFormat, template: ReportTemplate, options: AggregationOptions,
-        days: DaySelection? = nil, redact: Bool = false, baby: String? = nil
+        days: DaySelection? = nil, redact: Bool = false, baby: String? = nil, language: Language = .english
     ) throws -> String {
         var options = options
         options.days = days ?? template.aggregationDays
         return try StoreReader.withReader(path: store) { reader in
             let result = try StoreAggregation.run(reader: reader, options: options, baby: baby)
-            let settings = ReportSettings(
+            var settings = ReportSettings(
                 redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
                 toolVersion: Self.toolVersion)
+            settings.localizer = Localizer(language)
             return try ReportRendering.render(result, format: format, template: template, settings: settings)
         }
     }

@@ -26,7 +26,9 @@ enum DigestCommand: Subcommand {
 
         E-mail: --eml writes one RFC 5322 message for the whole run, to pipe to 'sendmail -t' or 'msmtp -t':
         multipart/mixed holding multipart/alternative (the Markdown as text/plain, the XHTML as text/html)
-        and each baby's CSV as a text/csv attachment (Léo-week-020.csv, the bytes of the .csv file).
+        and each baby's CSV as a text/csv attachment (Léo-week-020.csv, the bytes of the .csv file); with
+        --attach csv,pdf also its PDF (Léo-week-020.pdf). --formats …,pdf writes DIR/BABY/week-NNN.pdf; PDFs
+        are printed as 'report --format pdf' prints (WeasyPrint or Chromium, --pdf-engine, --paper).
         Several babies share one message, a section and an attachment each; babies without a digest are
         listed at the end, and when no baby has one the message just says when the first is due. Subject:
         each baby with week and dates. Date: 07:00 on today in ZONE, never the clock, so a rerun gives the
@@ -56,6 +58,12 @@ enum DigestCommand: Subcommand {
             options: request.aggregation.options, baby: request.aggregation.baby, week: request.week, redact: request.redact,
             folder: request.folder, formats: request.formats, mail: request.mail, toolVersion: ParPairCommand.version)
         job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
+        job.language = try parsed.value(OptionTable.lang) ?? Language.from(environment: console.environment)
+        if request.pdfFiles || request.attachPDF {
+            let paper = try parsed.value(OptionTable.paper) ?? PDFRenderer.Paper.fromLocale(console.environment)
+            job.pdf = PDFRenderer(engine: try parsed.value(OptionTable.pdfEngine) ?? .auto, paper: paper, environment: console.environment)
+            (job.pdfFiles, job.attachPDF) = (request.pdfFiles, request.attachPDF)
+        }
         let outcome = try job.run()
         guard !request.quiet, !outcome.messageToStandardOutput else { return }
         let lines = outcome.written + outcome.skips

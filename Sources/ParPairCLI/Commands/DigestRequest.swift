@@ -8,6 +8,10 @@ struct DigestRequest {
     var aggregation: AggregationArguments
     var folder: String?
     var formats: [ReportFormat]
+    /// `pdf` among `--formats`: a PDF per baby under the folder.
+    var pdfFiles = false
+    /// `pdf` among `--attach`: the e-mail attaches each baby's PDF after its CSV.
+    var attachPDF = false
     var week: DigestWeekChoice
     var mail: DigestJob.Mail?
     var quiet: Bool
@@ -27,7 +31,7 @@ struct DigestRequest {
         }
         if let list = try parsed.value(OptionTable.formats) {
             guard folder != nil else { throw UsageError("--formats chooses the files of --out DIR; give --out too", command: command) }
-            formats = try Self.formats(list, command: command)
+            (formats, pdfFiles) = try Self.formats(list, command: command)
         } else {
             formats = DigestCommand.defaultFormats
         }
@@ -36,6 +40,16 @@ struct DigestRequest {
         let eml = try parsed.value(OptionTable.eml)
         let fromText = try parsed.value(OptionTable.from)
         let toText = try parsed.value(OptionTable.to)
+        if let list = try parsed.value(OptionTable.attach) {
+            guard eml != nil else { throw UsageError("--attach chooses what the e-mail attaches; give --eml FILE|- too", command: command) }
+            for item in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                switch item {
+                case "csv": continue
+                case "pdf": attachPDF = true
+                default: throw UsageError("option '--attach': '\(item)' is not csv or pdf (the CSV is always attached)", command: command)
+                }
+            }
+        }
         if let eml {
             guard !eml.isEmpty else { throw UsageError("option '--eml' needs a file name, or - for standard output", command: command) }
             guard let fromText else { throw UsageError("--eml needs --from ADDR, the sender", command: command) }
@@ -67,16 +81,21 @@ struct DigestRequest {
         }
     }
 
-    /// `md,html,csv` in the order given, without repeats.
-    static func formats(_ list: String, command: String) throws -> [ReportFormat] {
+    /// `md,html,csv` in the order given, without repeats, and whether `pdf` is among them.
+    static func formats(_ list: String, command: String) throws -> (formats: [ReportFormat], pdf: Bool) {
         var formats: [ReportFormat] = []
+        var pdf = false
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
             let name = item.trimmingCharacters(in: .whitespaces)
+            if name == "pdf" {
+                pdf = true
+                continue
+            }
             guard let format = ReportFormat(argument: name) else {
-                throw UsageError("option '--formats': '\(name)' is not md, html or csv", command: command)
+                throw UsageError("option '--formats': '\(name)' is not md, html, csv or pdf", command: command)
             }
             if !formats.contains(format) { formats.append(format) }
         }
-        return formats
+        return (formats, pdf)
     }
 }

@@ -23,11 +23,13 @@ enum ExportCommand: Subcommand {
             throw UsageError("missing option '--table weekly|daily|events'", command: name)
         }
         let settings = try AggregationArguments(parsed, environment: console.environment)
+        let output = OutputFile(path: try parsed.value(OptionTable.output) ?? "-")
         var job = try ExportJob(
             store: try StoreArguments.request(parsed, path: path, console: console), table: table, options: settings.options,
             baby: settings.baby, redact: parsed.flag(OptionTable.redact), templateFile: try parsed.value(OptionTable.template),
-            output: OutputFile(path: try parsed.value(OptionTable.output) ?? "-"), toolVersion: ParPairCommand.version)
+            output: output, toolVersion: ParPairCommand.version)
         job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
         try job.run()
+        if !parsed.flag(OptionTable.quiet), output.isFile { console.out(output.path + "\n") }
     }
 }

@@ -27,7 +27,7 @@ enum ReportCommand: Subcommand {
         let format = target.format
         let paper = try parsed.value(OptionTable.paper) ?? PDFRenderer.Paper.fromLocale(console.environment)
         let template = try parsed.value(OptionTable.template).map { try ReportTemplate(file: $0, format: format.outputFormat) }
-            ?? (target == .pdf ? ReportTemplate(builtInReportOnPaper: paper.rawValue == "a4" ? "A4" : "letter")
+            ?? (target == .pdf ? ReportTemplate(builtIn: "report.html.mustache", onPaper: paper.css)
                 : ReportTemplate(builtIn: format.defaultTemplate))
         if template.template.format != format.outputFormat, !parsed.flag(OptionTable.anyExtension) {
             throw UsageError("the template \(template.template.name) writes \(template.template.format), but the report is "
@@ -43,10 +43,12 @@ enum ReportCommand: Subcommand {
             baby: settings.baby, redact: parsed.flag(OptionTable.redact), format: format, template: template, output: output,
             toolVersion: ParPairCommand.version)
         job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
+        job.language = try parsed.value(OptionTable.lang) ?? Language.from(environment: console.environment)
         if target == .pdf {
             job.pdf = PDFRenderer(engine: try parsed.value(OptionTable.pdfEngine) ?? .auto, paper: paper, environment: console.environment)
         }
         try job.run()
+        if !parsed.flag(OptionTable.quiet), output.isFile { console.out(output.path + "\n") }
     }
 
     /// `--format`, else the output file's extension, else HTML. An extension this tool does not write, or

@@ -60,9 +60,12 @@ enum OptionTable {
     static let format = TypedOption<ReportTarget>(
         "--format", "output format (default: from the output file's extension, else html)", for: [.report])
     static let pdfEngine = TypedOption<PDFRenderer.Engine>(
-        "--pdf-engine", "what prints the PDF: weasyprint, chromium, or the first found (default: auto)", for: [.report])
+        "--pdf-engine", "what prints the PDF: weasyprint, chromium, or the first found (default: auto)", for: [.report, .digest])
     static let paper = TypedOption<PDFRenderer.Paper>(
-        "--paper", "the PDF's paper (default: letter in US and Canadian locales, else a4)", for: [.report])
+        "--paper", "the PDF's paper (default: letter in US and Canadian locales, else a4)", for: [.report, .digest])
+    static let lang = TypedOption<Language>(
+        "--lang", "the language of words, dates and figures (default: from LC_ALL, LC_MESSAGES or LANG, else en); CSV headers stay English",
+        for: [.report, .digest])
     static let table = TypedOption<ExportTable>("--table", "what to export (required)", for: [.export])
     static let output = TypedOption<String>(
         "--output", "FILE|-", "write to FILE, replaced atomically, or to standard output (default: -)",
@@ -81,7 +84,10 @@ enum OptionTable {
 
     // digest
     static let out = TypedOption<String>("--out", "DIR", "write the digest files under DIR", for: [.digest], completion: .directory)
-    static let formats = TypedOption<String>("--formats", "LIST", "which files, comma-separated: md, html, csv (default: md,html,csv)", for: [.digest])
+    static let formats = TypedOption<String>(
+        "--formats", "LIST", "which files, comma-separated: md, html, csv, pdf (default: md,html,csv)", for: [.digest])
+    static let attach = TypedOption<String>(
+        "--attach", "LIST", "what the e-mail attaches per baby, comma-separated: csv, pdf (default: csv)", for: [.digest])
     static let week = TypedOption<Int>(
         "--week", "N", "age-week N of every baby instead of each one's latest complete week", for: [.digest]) { text throws(OptionValueError) in
         guard text.count <= 7, !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let week = Int(text) else {
@@ -92,7 +98,7 @@ enum OptionTable {
     static let eml = TypedOption<String>("--eml", "FILE|-", "write the e-mail to FILE (atomically) or to standard output", for: [.digest], completion: .file)
     static let from = TypedOption<String>("--from", "ADDR", "the e-mail's sender, e.g. 'ParPair <parpair@example.org>' (required with --eml)", for: [.digest])
     static let to = TypedOption<String>("--to", "ADDR[,ADDR...]", "the e-mail's recipients, separated by ',' (required with --eml)", for: [.digest])
-    static let quiet = Flag("--quiet", "print nothing on success", for: [.digest])
+    static let quiet = Flag("--quiet", "print nothing on success (without it, the paths written)", for: [.report, .export, .digest])
 
     // sample
     static let seed = TypedOption<UInt64>("--seed", "N", "random seed (default: 1)", for: [.sample]) { text throws(OptionValueError) in
@@ -109,7 +115,7 @@ enum OptionTable {
 
     /// Every option, in the order help lists them.
     static let all: [OptionSpec] = [
-        format.spec, pdfEngine.spec, paper.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, eml.spec, from.spec, to.spec, week.spec,
+        format.spec, pdfEngine.spec, paper.spec, lang.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, attach.spec, eml.spec, from.spec, to.spec, week.spec,
         device.spec, app.spec, passwordFile.spec, tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
         csvDialect.spec, anyExtension.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
     ]
@@ -153,6 +159,11 @@ extension PDFRenderer.Engine: ArgumentChoice {
 }
 
 extension PDFRenderer.Paper: ArgumentChoice {
+    var argument: String { rawValue }
+    init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
+extension Language: ArgumentChoice {
     var argument: String { rawValue }
     init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 }

@@ -13,8 +13,9 @@ struct AxisScale {
         self.ticks = stride(from: 0.0, through: top + step / 2, by: step).map { $0 }
     }
 
-    static func label(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+    static func label(_ value: Double, decimalSeparator: Character = ".") -> String {
+        let text = value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+        return decimalSeparator == "." ? text : String(text.map { $0 == "." ? decimalSeparator : $0 })
     }
 }
 

@@ -18,6 +18,8 @@ public struct BarChart: Sendable {
     /// A reference band per category (low, high); nil where none applies.
     public var bands: [(low: Double?, high: Double?)?]
     public var bandLabel: String?
+    /// The decimal separator of the value axis (`,` in German, French and Spanish).
+    public var decimalSeparator: Character = "."
 
     public init(title: String, unit: String, categories: [String], series: [Series], stacked: Bool,
                 bands: [(low: Double?, high: Double?)?] = [], bandLabel: String? = nil, categoryCaption: String? = nil) {
@@ -71,7 +73,7 @@ public struct BarChart: Sendable {
             svg.element("line", ["x1": SVGWriter.number(left), "y1": position, "x2": SVGWriter.number(left + plotWidth),
                                  "y2": position, "stroke": ChartStyle.grid, "stroke-width": "0.8"])
             svg.element("text", ["x": SVGWriter.number(left - 4), "y": SVGWriter.number(y(tick) + 3.5),
-                                 "font-size": "10", "text-anchor": "end", "fill": ChartStyle.text], text: AxisScale.label(tick))
+                                 "font-size": "10", "text-anchor": "end", "fill": ChartStyle.text], text: AxisScale.label(tick, decimalSeparator: decimalSeparator))
         }
 
         // Reference bands behind the bars: one shaded run per stretch of weeks with the same band, edged by

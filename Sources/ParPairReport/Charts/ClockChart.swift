@@ -23,11 +23,18 @@ public struct ClockChart: Sendable {
     public var rows: [Row]
     /// The local clock time, in minutes after midnight, at which each row starts (`--day-start`).
     public var startMinute: Int
+    /// The legend's words: asleep, breastfeed, bottle or solids, diaper.
+    public var legendLabels: (asleep: String, breastfeed: String, bottleOrSolids: String, diaper: String)
 
-    public init(title: String, rows: [Row], startMinute: Int = 0) {
+    public init(
+        title: String, rows: [Row], startMinute: Int = 0,
+        legendLabels: (asleep: String, breastfeed: String, bottleOrSolids: String, diaper: String)
+            = ("asleep", "breastfeed", "bottle or solids", "diaper")
+    ) {
         self.title = title
         self.rows = rows
         self.startMinute = startMinute
+        self.legendLabels = legendLabels
     }
 
     /// The chart as a standalone SVG document.
@@ -41,10 +48,10 @@ public struct ClockChart: Sendable {
         let left = max(widestLabel + 10, 40), right = 18.0, top = 34.0, rowHeight = 19.0
         let plotWidth = width - left - right
         let legend = ChartLegend(items: [
-            ChartLegend.Item(label: "asleep", swatch: .box(fill: ChartStyle.sleep.value)),
-            ChartLegend.Item(label: "breastfeed", swatch: .dot(fill: ChartStyle.feedMark, stroke: ChartStyle.feedMark)),
-            ChartLegend.Item(label: "bottle or solids", swatch: .dot(fill: "#ffffff", stroke: ChartStyle.feedMark)),
-            ChartLegend.Item(label: "diaper", swatch: .triangle(fill: ChartStyle.diaperMark)),
+            ChartLegend.Item(label: legendLabels.asleep, swatch: .box(fill: ChartStyle.sleep.value)),
+            ChartLegend.Item(label: legendLabels.breastfeed, swatch: .dot(fill: ChartStyle.feedMark, stroke: ChartStyle.feedMark)),
+            ChartLegend.Item(label: legendLabels.bottleOrSolids, swatch: .dot(fill: "#ffffff", stroke: ChartStyle.feedMark)),
+            ChartLegend.Item(label: legendLabels.diaper, swatch: .triangle(fill: ChartStyle.diaperMark)),
         ], left: left, right: width - right)
         let plotBottom = top + rowHeight * Double(max(rows.count, 1))
         let height = plotBottom + 10 + legend.height + 4

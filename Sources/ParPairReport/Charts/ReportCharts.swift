@@ -17,83 +17,85 @@ enum ReportCharts {
     /// The most weeks for which the sleep and diaper charts share a row.
     static let pairedWeeks = 26
 
-    static func make(_ aggregate: BabyAggregate, units: VolumeUnits) throws -> MustacheValue {
+    static func make(_ aggregate: BabyAggregate, units: VolumeUnits, localizer: Localizer = .english) throws -> MustacheValue {
+        let t = localizer.text as (String) -> String
         let weeks = aggregate.weeks
         let labels = weeks.map { String($0.week) }
         // Over the week's logged days, as every per-day figure; 0 for a week without any.
         func perDay(_ week: WeekSummary, _ total: (LogMetrics) -> Double) -> Double { week.perDay(total) ?? 0 }
 
-        let feeds = BarChart(
-            title: "Feeds per day by type",
-            unit: "feeds/day",
+        var feeds = BarChart(
+            title: t("chart_feeds_title"),
+            unit: t("chart_feeds_unit"),
             categories: labels,
             series: [
-                .make("Breastfeeding", weeks.map { perDay($0) { Double($0.breastfeeds) } }, ChartStyle.breastfeeding),
-                .make("Formula", weeks.map { perDay($0) { Double($0.formulaFeeds) } }, ChartStyle.formula),
-                .make("Pumped milk", weeks.map { perDay($0) { Double($0.pumpedMilkFeeds) } }, ChartStyle.pumpedMilk),
-                .make("Solids", weeks.map { perDay($0) { Double($0.solidsFeeds) } }, ChartStyle.solids),
-                .make("Other", weeks.map { perDay($0) { Double($0.otherFeeds) } }, ChartStyle.other),
+                .make(t("series_breastfeeding"), weeks.map { perDay($0) { Double($0.breastfeeds) } }, ChartStyle.breastfeeding),
+                .make(t("series_formula"), weeks.map { perDay($0) { Double($0.formulaFeeds) } }, ChartStyle.formula),
+                .make(t("series_pumped_milk"), weeks.map { perDay($0) { Double($0.pumpedMilkFeeds) } }, ChartStyle.pumpedMilk),
+                .make(t("series_solids"), weeks.map { perDay($0) { Double($0.solidsFeeds) } }, ChartStyle.solids),
+                .make(t("series_other"), weeks.map { perDay($0) { Double($0.otherFeeds) } }, ChartStyle.other),
             ].filter { $0.values.contains { $0 > 0 } },
             stacked: true,
-            categoryCaption: "week of life"
+            categoryCaption: t("chart_week_of_life")
         )
         // Each week's reference band for a figure, when it has one.
         func bands(_ metric: String) -> [(low: Double?, high: Double?)?] {
             weeks.map { week in week.references.first { $0.metric == metric }.map { (low: $0.low, high: $0.high) } }
         }
-        let sleep = BarChart(
-            title: "Sleep per day",
-            unit: "hours per day",
+        var sleep = BarChart(
+            title: t("chart_sleep_title"),
+            unit: t("chart_sleep_unit"),
             categories: labels,
-            series: [.make("Sleep", weeks.map { perDay($0) { $0.sleepHours } }, ChartStyle.sleep)],
+            series: [.make(t("series_sleep"), weeks.map { perDay($0) { $0.sleepHours } }, ChartStyle.sleep)],
             stacked: false,
             bands: bands("sleep_h_per_day"),
-            bandLabel: "reference band for age",
-            categoryCaption: "week of life"
+            bandLabel: t("chart_sleep_band"),
+            categoryCaption: t("chart_week_of_life")
         )
-        let diapers = BarChart(
-            title: "Wet and dirty diapers per day",
-            unit: "diapers per day",
+        var diapers = BarChart(
+            title: t("chart_diapers_title"),
+            unit: t("chart_diapers_unit"),
             categories: labels,
             series: [
-                .make("Wet", weeks.map { perDay($0) { Double($0.wet) } }, ChartStyle.wet),
-                .make("Dirty", weeks.map { perDay($0) { Double($0.dirty) } }, ChartStyle.dirty),
+                .make(t("series_wet"), weeks.map { perDay($0) { Double($0.wet) } }, ChartStyle.wet),
+                .make(t("series_dirty"), weeks.map { perDay($0) { Double($0.dirty) } }, ChartStyle.dirty),
             ],
             stacked: false,
             bands: bands("wet_per_day"),
-            bandLabel: "wet diapers: reference",
-            categoryCaption: "week of life"
+            bandLabel: t("chart_diapers_band"),
+            categoryCaption: t("chart_week_of_life")
         )
         let pattern = ClockChart(
-            title: "24-hour pattern, last \(aggregate.timeline.count) days",
+            title: localizer.text("chart_pattern_title", ["count": "\(aggregate.timeline.count)"]),
             rows: aggregate.timeline.map { day in
                 ClockChart.Row(
-                    label: label(day),
+                    label: label(day, localizer),
                     sleep: day.sleeps.map { $0.start...max($0.start, $0.end) },
                     feeds: day.feeds.map { (minute: $0.minute, breast: $0.type == .breastfeeding) },
                     diapers: day.diapers.map(\.minute)
                 )
             },
-            startMinute: aggregate.timeline.first?.dayStart.minutes ?? 0
+            startMinute: aggregate.timeline.first?.dayStart.minutes ?? 0,
+            legendLabels: (t("legend_asleep"), t("legend_breastfeed"), t("legend_bottle_or_solids"), t("legend_diaper"))
         )
+        let separator = localizer.figures.decimalSeparator
+        (feeds.decimalSeparator, sleep.decimalSeparator, diapers.decimalSeparator) = (separator, separator, separator)
         let paired = weeks.count <= pairedWeeks
         let pairWidth = paired ? halfWidth : fullWidth, pairHeight = paired ? 210.0 : 190.0
         return .dictionary([
-            "feeds": try image(feeds.svg(width: fullWidth, height: 200), alt: "Bar chart of feeds per day by type for each week", name: "feeds chart"),
-            "sleep": try image(sleep.svg(width: pairWidth, height: pairHeight), alt: "Bar chart of sleep hours per day for each week with the reference band", name: "sleep chart"),
-            "diapers": try image(diapers.svg(width: pairWidth, height: pairHeight), alt: "Bar chart of wet and dirty diapers per day for each week", name: "diaper chart"),
-            "pattern": try image(pattern.svg(width: fullWidth), alt: "Sleep, feeds and diapers on a 24-hour clock for the last days", name: "pattern chart"),
+            "feeds": try image(feeds.svg(width: fullWidth, height: 200), alt: t("alt_feeds"), name: "feeds chart"),
+            "sleep": try image(sleep.svg(width: pairWidth, height: pairHeight), alt: t("alt_sleep"), name: "sleep chart"),
+            "diapers": try image(diapers.svg(width: pairWidth, height: pairHeight), alt: t("alt_diapers"), name: "diaper chart"),
+            "pattern": try image(pattern.svg(width: fullWidth), alt: t("alt_pattern"), name: "pattern chart"),
             "has_pattern": .bool(!aggregate.timeline.isEmpty),
             "paired": .bool(paired),
         ])
     }
 
-    /// A row label of the 24-hour chart: weekday and ISO month-day (`Fri 11-20`), read the same on
-    /// both sides of the Atlantic.
-    static func label(_ day: DayTimeline) -> String {
-        let month = day.date.month < 10 ? "0\(day.date.month)" : "\(day.date.month)"
-        let dayOfMonth = day.date.day < 10 ? "0\(day.date.day)" : "\(day.date.day)"
-        return "\(ReportData.weekdayName(day.date)) \(month)-\(dayOfMonth)"
+    /// A row label of the 24-hour chart: weekday and day (`Fri 11-20` in English, read the same on
+    /// both sides of the Atlantic; `Fr 20.11.` in German).
+    static func label(_ day: DayTimeline, _ localizer: Localizer) -> String {
+        "\(localizer.weekday(day.date)) \(localizer.dayAndMonth(day.date))"
     }
 
     /// Checks the SVG is well-formed XML, then wraps it as a base64 `data:` URI for an `<img>`.

@@ -31,20 +31,22 @@ public enum DigestData {
         return .dictionary(ReportData.commonKeys(options: options, settings: run.settings, sources: sources).merging([
             "has_sources": .bool(!sources.isEmpty),
             "daily_header": ReportData.header(DaySummary.columnNames(units: units)),
-            "digests": .array(digests.enumerated().map { digest($1, index: $0, redact: run.settings.redact) }),
+            "digests": .array(digests.enumerated().map { digest($1, index: $0, settings: run.settings) }),
             "has_digests": .bool(!digests.isEmpty),
             "no_digests": .bool(digests.isEmpty),
             "several_digests": .bool(digests.count > 1),
             "skipped": .array(skips.map { skip in
                 .dictionary([
-                    "name": .string(skip.name), "message": .string(skip.message), "due_date": .string(skip.dueDate.description),
+                    "name": .string(skip.name), "message": .string(skip.message(run.settings.localizer)),
+                    "due_date": .string(run.settings.localizer.date(skip.dueDate)), "due_date_iso": .string(skip.dueDate.description),
                 ])
             }),
             "has_skipped": .bool(!skips.isEmpty),
         ]) { _, own in own })
     }
 
-    static func digest(_ digest: BabyDigest, index: Int, redact: Bool) -> MustacheValue {
+    static func digest(_ digest: BabyDigest, index: Int, settings: ReportSettings) -> MustacheValue {
+        let localizer = settings.localizer
         let target = digest.target
         let current = digest.current
         let comparison = digest.comparison
@@ -56,12 +58,15 @@ public enum DigestData {
             "slug": .string(target.slug),
             "anchor": .string("digest-\(index + 1)"),
             "first": .bool(index == 0),
-            "birthday": .string(target.birthDate.description),
+            "birthday": .string(localizer.date(target.birthDate)),
+            "birthday_iso": .string(target.birthDate.description),
             "age_today": .string(target.ageToday.description),
             "week": .int(target.week),
             "previous_week": target.week > 0 ? .int(target.week - 1) : .null,
-            "start_date": .string(target.startDate.description),
-            "end_date": .string(target.endDate.description),
+            "start_date": .string(localizer.date(target.startDate)),
+            "end_date": .string(localizer.date(target.endDate)),
+            "start_date_iso": .string(target.startDate.description),
+            "end_date_iso": .string(target.endDate.description),
             "first_day": .int(current.firstDay),
             "last_day": .int(current.lastDay),
             "first_age": .string(Age(days: current.firstDay).description),
@@ -74,14 +79,14 @@ public enum DigestData {
             "too_few_days": .bool(current.daysLogged < ReferenceBand.minimumLoggedDays),
             "first_week": .bool(target.week == 0 && !digest.isEmpty),
             "previous_empty": .bool(previousEmpty),
-            "figures": ReportData.week(current, odd: false),
-            "comparison": comparison.map(ReportData.comparison) ?? .null,
+            "figures": ReportData.week(current, odd: false, localizer: localizer),
+            "comparison": comparison.map { ReportData.comparison($0, localizer) } ?? .null,
             "has_comparison": .bool(comparison != nil),
-            "findings": .array(digest.findings.map { ReportData.finding($0, redactedName: nil) }),
+            "findings": .array(digest.findings.map { ReportData.finding($0, localizer) }),
             "has_findings": .bool(!digest.findings.isEmpty),
             "finding_count": .int(digest.findings.count),
             "daily_rows": .array(digest.days.map { .dictionary(["cells": ReportData.cells($0.columns, babyName: target.name)]) }),
-            "attachment": .string(target.attachmentName(redact: redact)),
+            "attachment": .string(target.attachmentName(redact: settings.redact)),
         ])
     }
 }

@@ -23,15 +23,20 @@ public enum DigestMessage {
 
     /// `Weekly digest: Léo, week 20 (2026-11-10 – 2026-11-16); Mia, week 11 (2026-11-08 – 2026-11-14)`,
     /// or `Weekly digest: no complete week to report (Mia)`.
+    /// In the run's language (`Wochenbericht: Léo, Woche 20 (10.11.2026 – 16.11.2026)`).
     public static func subject(for run: DigestRun) -> String {
+        let localizer = run.settings.localizer
         if run.digests.isEmpty {
-            guard !run.skips.isEmpty else { return "Weekly digest: no baby to report on" }
-            return "Weekly digest: no complete week to report (" + run.skips.map(\.name).joined(separator: ", ") + ")"
+            guard !run.skips.isEmpty else { return localizer.text("digest_subject_none") }
+            return localizer.text("digest_subject_skipped", ["names": run.skips.map(\.name).joined(separator: ", ")])
         }
-        return "Weekly digest: " + run.digests.map { digest in
+        return localizer.text("digest_subject", ["list": run.digests.map { digest in
             let target = digest.target
-            return "\(target.name), week \(target.week) (\(target.startDate) – \(target.endDate))"
-        }.joined(separator: "; ")
+            return localizer.text("digest_subject_week", [
+                "name": target.name, "week": "\(target.week)",
+                "start": localizer.date(target.startDate), "end": localizer.date(target.endDate),
+            ])
+        }.joined(separator: "; ")])
     }
 
     /// Builds the message.
@@ -39,10 +44,11 @@ public enum DigestMessage {
     ///   - rendering: the parsed digest templates.
     ///   - from: the `From` address; its domain names the `Message-ID`.
     ///   - to: one or more recipients.
+    ///   - pdfs: each baby's PDF digest by baby id, attached after its CSV (`--attach csv,pdf`).
     /// - Throws: `ReportError` from rendering (`.invalidHTML`, `.dtdUnavailable`, `.template`),
     ///   `MailMessageError.noRecipients` for an empty `to`.
     public static func make(
-        _ run: DigestRun, rendering: DigestRendering, from: MailAddress, to: [MailAddress]
+        _ run: DigestRun, rendering: DigestRendering, from: MailAddress, to: [MailAddress], pdfs: [UUID: [UInt8]] = [:]
     ) throws -> MailMessage {
         let text = try rendering.document(run, format: .markdown)
         let html = try rendering.document(run, format: .html)
@@ -51,6 +57,10 @@ public enum DigestMessage {
             let csv = try rendering.bytes(digest, of: run, format: .csv)
             attachments.append(MailAttachment(
                 filename: digest.target.attachmentName(redact: run.settings.redact), mediaType: .csv, data: Data(csv)))
+            if let pdf = pdfs[digest.target.baby.id] {
+                attachments.append(MailAttachment(
+                    filename: digest.target.attachmentName(redact: run.settings.redact, extension: "pdf"), mediaType: .pdf, data: Data(pdf)))
+            }
         }
         return try MailMessage(
             from: from, to: to, subject: subject(for: run), date: date(for: run), timeZone: run.options.timeZone,

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import ParPairStore
 
 /// Renders digests with the built-in `digest.*.mustache` templates; HTML is proven valid XHTML 1.0
 /// Strict before it is returned.
@@ -20,6 +21,8 @@ public struct DigestRendering: Sendable {
     }
 
     private let templates: [ReportFormat: ReportTemplate]
+    /// The HTML digest on the PDF's paper, and what prints it (`--formats …,pdf`, `--attach …,pdf`).
+    private var printing: (template: ReportTemplate, renderer: PDFRenderer)?
     /// How the CSV files and attachments are written (`--csv-dialect`).
     public var csvDialect: CSVDialect = .rfc4180
 
@@ -46,6 +49,24 @@ public struct DigestRendering: Sendable {
         return files
     }
 
+    /// Prints PDFs with `renderer`, on its paper.
+    public mutating func printPDF(with renderer: PDFRenderer) throws {
+        printing = (try ReportTemplate(builtIn: Self.templateName(.html), onPaper: renderer.paper.css), renderer)
+    }
+
+    /// One baby's digest as PDF: its validated XHTML printed in a private folder removed afterwards.
+    /// - Throws: `ReportError`, `PDFError`, `DeliveryError`; `ReportError.missingTemplate` without `printPDF(with:)`.
+    public func pdf(_ digest: BabyDigest, of run: DigestRun) throws -> [UInt8] {
+        guard let printing else { throw ReportError.missingTemplate("no PDF renderer for the digest") }
+        let text = try render(run, digests: [digest], skips: [], template: printing.template, format: .html)
+        let (folder, token) = try ScratchRegistry.makeFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
+        defer { ScratchRegistry.remove(token) }
+        let html = folder + "/digest.html"
+        try OutputFile(path: html).write(text)
+        let file = try printing.renderer.render(html: html, in: folder)
+        return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+    }
+
     /// One baby's digest in one format, as text (CSV in RFC 4180).
     public func render(_ digest: BabyDigest, of run: DigestRun, format: ReportFormat) throws -> String {
         try render(run, digests: [digest], skips: [], format: format)
@@ -66,6 +87,15 @@ public struct DigestRendering: Sendable {
         guard let template = templates[format] else {
             throw ReportError.missingTemplate("no digest template for \(format.rawValue)")
         }
+        return try render(run, digests: digests, skips: skips, template: template, format: format)
+    }
+
+    private func render(
+        _ run: DigestRun, digests: [BabyDigest], skips: [DigestSkip], template: ReportTemplate, format: ReportFormat
+    ) throws -> String {
+        // CSV keeps `.` and ISO dates in every language: the machine contract.
+        var run = run
+        if format == .csv { run.settings.localizer = run.settings.localizer.withMachineFigures }
         let text = try template.render(DigestData.make(run: run, digests: digests, skips: skips))
         if format == .html { try ReportRendering.validateXHTML(text, name: template.template.name) }
         return text

@@ -42,19 +42,27 @@ public struct DigestSkip: Sendable, Hashable {
 
     /// One sentence, e.g. `no digest for Mia yet: born 2026-08-23, 2 days old on 2026-08-25; week 0
     /// (days 0-6 of life) ends 2026-08-29, so the first digest can be made on 2026-08-30`.
-    public var message: String {
+    public var message: String { message(.english) }
+
+    /// The sentence in the localizer's language, with its dates.
+    public func message(_ localizer: Localizer) -> String {
+        let date = localizer.date
         switch reason {
         case .notBorn:
-            return "no digest for \(name): the birthday \(birthDate) is after \(today)"
+            return localizer.text("skip_not_born", ["name": name, "birthday": date(birthDate), "today": date(today)])
         case .firstWeekNotComplete:
             let days = LifeCalendar.dayOfLife(today, bornOn: birthDate)
-            let age = days == 1 ? "1 day old" : "\(days) days old"
-            return "no digest for \(name) yet: born \(birthDate), \(age) on \(today); week 0 (days 0-6 of life) ends "
-                + "\(birthDate.adding(days: 6)), so the first digest can be made on \(dueDate)"
+            let age = days == 1 ? localizer.text("skip_one_day_old") : localizer.text("skip_days_old", ["days": "\(days)"])
+            return localizer.text("skip_first_week", [
+                "name": name, "birthday": date(birthDate), "age": age, "today": date(today),
+                "week_end": date(birthDate.adding(days: 6)), "due": date(dueDate),
+            ])
         case .weekNotComplete(let week):
-            return "no digest for \(name) of week \(week): it runs from \(birthDate.adding(days: 7 * week)) to "
-                + "\(birthDate.adding(days: 7 * week + 6)) (days \(7 * week)-\(7 * week + 6) of life) and is not over on "
-                + "\(today); its digest can be made from \(dueDate)"
+            return localizer.text("skip_week_not_complete", [
+                "name": name, "week": "\(week)", "start": date(birthDate.adding(days: 7 * week)),
+                "end": date(birthDate.adding(days: 7 * week + 6)), "first_day": "\(7 * week)", "last_day": "\(7 * week + 6)",
+                "today": date(today), "due": date(dueDate),
+            ])
         }
     }
 }

@@ -34,18 +34,24 @@ public struct DigestTarget: Sendable, Hashable {
     public var endDate: CivilDate { birthDate.adding(days: 7 * week + 6) }
 
     /// `week-007.md`: the week with three digits (more when needed), then the format's extension.
-    public func fileName(_ format: ReportFormat) -> String {
+    public func fileName(_ format: ReportFormat) -> String { fileName(extension: format.rawValue) }
+
+    /// `week-007.pdf`.
+    public func fileName(extension: String) -> String {
         let digits = String(week)
-        return "week-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + "." + format.rawValue
+        return "week-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + "." + `extension`
     }
 
     /// `leo/week-007.md`, relative to `--out`.
     public func relativePath(_ format: ReportFormat) -> String { slug + "/" + fileName(format) }
 
+    /// `leo/week-007.pdf`, relative to `--out`.
+    public var pdfRelativePath: String { slug + "/" + fileName(extension: "pdf") }
+
     /// The CSV's name in an e-mail: `Léo-week-007.csv`. The shown name is kept (a mail client shows
     /// it as is) with characters that file systems refuse, and spaces, turned into `-`; with
     /// `--redact`, or when nothing is left, the slug stands in.
-    public func attachmentName(redact: Bool) -> String {
+    public func attachmentName(redact: Bool, extension: String = "csv") -> String {
         var base = ""
         if !redact {
             for character in name {
@@ -60,6 +66,6 @@ public struct DigestTarget: Sendable, Hashable {
             while base.hasPrefix(".") { base.removeFirst() }
         }
         if base.isEmpty { base = slug }
-        return base + "-" + fileName(.csv)
+        return base + "-" + fileName(extension: `extension`)
     }
 }

@@ -19,6 +19,13 @@ public struct OutputFile: Sendable {
 
     public var isStandardOutput: Bool { path == "-" }
 
+    /// Whether the output is (or will be) a file of its own, whose path is worth printing once written;
+    /// false for standard output, a device, a FIFO or a socket.
+    public var isFile: Bool {
+        guard !isStandardOutput, case .file = try? Destination.resolve(path) else { return false }
+        return true
+    }
+
     /// Writes `bytes` to the destination.
     /// - Throws: `DeliveryError.cannotCreate` when the file cannot be created, `.writeFailed` when writing fails.
     public func write(_ bytes: some Collection<UInt8>) throws {

@@ -21,7 +21,7 @@ public struct PDFRenderer: Sendable {
         }
 
         /// The CSS `@page` size.
-        var css: String { self == .a4 ? "A4" : "letter" }
+        public var css: String { self == .a4 ? "A4" : "letter" }
     }
 
     public var engine: Engine

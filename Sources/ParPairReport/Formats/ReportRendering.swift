@@ -25,6 +25,9 @@ public enum ReportRendering {
         _ result: AggregationResult, format: ReportFormat, template: ReportTemplate, settings: ReportSettings,
         into output: inout some TextOutputStream
     ) throws {
+        // CSV keeps `.` and ISO dates in every language: the machine contract.
+        var settings = settings
+        if format == .csv { settings.localizer = settings.localizer.withMachineFigures }
         // The report data (charts included) is released before the HTML is validated.
         try template.render(ReportData.make(result: result, settings: settings, charts: format == .html), into: &output)
     }

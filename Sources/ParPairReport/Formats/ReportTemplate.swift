@@ -18,16 +18,17 @@ public struct ReportTemplate: Sendable {
         usesDailyRows ? .all : .last(ReportData.lastDaysShown)
     }
 
-    /// The built-in HTML report on a given paper: it extends `report.html` and sets its `page_size` block.
-    public init(builtInReportOnPaper paper: String) throws {
-        let source = "{{<report.html.mustache}}{{$page_size}}\(paper){{/page_size}}{{/report.html.mustache}}\n"
+    /// A built-in HTML template (`report.html.mustache`, `digest.html.mustache`) on a given paper: it
+    /// extends the template and sets its `page_size` block (`A4`, `letter`).
+    public init(builtIn name: String, onPaper paper: String) throws {
+        let source = "{{<\(name)}}{{$page_size}}\(paper){{/page_size}}{{/\(name)}}\n"
         do {
-            template = try Template(source: source, name: "report.html.mustache")
+            template = try Template(source: source, name: name)
         } catch let error as TemplateError {
             throw ReportError.template(error)
         }
         partials = DictionaryPartialSource(DefaultTemplates.all)
-        usesDailyRows = Self.builtInMentionsDailyRows("report.html.mustache", format: .html)
+        usesDailyRows = Self.builtInMentionsDailyRows(name, format: .html)
     }
 
     /// The built-in template of that name (see `DefaultTemplates.all`).

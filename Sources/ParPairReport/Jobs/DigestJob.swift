@@ -40,6 +40,12 @@ public struct DigestJob: Sendable {
     public var mail: Mail?
     public var csvDialect: CSVDialect = .rfc4180
     public var toolVersion: String
+    /// The language of the documents and the e-mail (`--lang`).
+    public var language: Language = .english
+    /// Prints PDFs: each baby's `week-NNN.pdf` under the folder (`pdfFiles`) and/or in the e-mail (`attachPDF`).
+    public var pdf: PDFRenderer?
+    public var pdfFiles = false
+    public var attachPDF = false
 
     public init(
         store: StoreRequest, options: AggregationOptions, baby: String?, week: DigestWeekChoice, redact: Bool,
@@ -60,9 +66,16 @@ public struct DigestJob: Sendable {
         if let mail { try mail.destination.refuseProtectedFiles(of: store.path, label: "--eml") }
         var rendering = try DigestRendering()
         rendering.csvDialect = csvDialect
+        if let pdf, pdfFiles || attachPDF { try rendering.printPDF(with: pdf) }
         let run = try StoreReader.withReader(store) { reader in
-            try DigestRun.make(reader: reader, options: options, baby: baby, choice: week,
-                               settings: ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion))
+            var settings = ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion)
+            settings.localizer = Localizer(language)
+            return try DigestRun.make(reader: reader, options: options, baby: baby, choice: week, settings: settings)
+        }
+        // Each PDF is printed once, for its file and its attachment alike.
+        var pdfs: [UUID: [UInt8]] = [:]
+        if pdf != nil, pdfFiles || attachPDF {
+            for digest in run.digests { pdfs[digest.target.baby.id] = try rendering.pdf(digest, of: run) }
         }
         var files = DigestFileSet()
         var written: [String] = []
@@ -73,10 +86,19 @@ public struct DigestJob: Sendable {
                 files.add(relativePath: file.relativePath, inside: folder, bytes: file.bytes)
                 written.append(path)
             }
+            for digest in run.digests where pdfFiles {
+                guard let bytes = pdfs[digest.target.baby.id] else { continue }
+                let relative = digest.target.pdfRelativePath
+                let path = folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+                try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out")
+                files.add(relativePath: relative, inside: folder, bytes: bytes)
+                written.append(path)
+            }
         }
         var message: [UInt8]?
         if let mail {
-            let bytes = try DigestMessage.make(run, rendering: rendering, from: mail.from, to: mail.to).serialized()
+            let attached = attachPDF ? pdfs : [:]
+            let bytes = try DigestMessage.make(run, rendering: rendering, from: mail.from, to: mail.to, pdfs: attached).serialized()
             if mail.destination.isStandardOutput {
                 message = bytes
             } else {

@@ -21,6 +21,8 @@ public struct ReportJob: Sendable {
     public var csvDialect: CSVDialect = .rfc4180
     /// Print the (HTML) report to PDF with this renderer.
     public var pdf: PDFRenderer?
+    /// The language of words, dates and figures (`--lang`).
+    public var language: Language = .english
 
     public init(
         store: StoreRequest, options: AggregationOptions, baby: String?, redact: Bool, format: ReportFormat,
@@ -81,7 +83,9 @@ public struct ReportJob: Sendable {
             options.days = template.aggregationDays
             let result = try StoreAggregation.run(reader: reader, options: options, baby: baby, redact: redact)
             StoreAggregation.warnAboutToday(result, redact: redact, warn: reader.warn)
-            try render(result, ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion))
+            var settings = ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion)
+            settings.localizer = Localizer(language)
+            try render(result, settings)
         }
     }
 }

@@ -38,7 +38,8 @@ public enum StoreAggregation {
         var result = result
         result.storeFindings += reader.unreadableRows.map { row in
             Finding(rule: .unreadableRow, kind: row.kind, logID: row.id ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
-                    rowID: row.rowID, time: Date(timeIntervalSinceReferenceDate: 0), localTime: "", reason: row.reason)
+                    rowID: row.rowID, time: Date(timeIntervalSinceReferenceDate: 0), localTime: "",
+                    message: FindingMessage("finding_unreadable", ["reason": .text(row.reason)]))
         }
         return result
     }

@@ -4,7 +4,8 @@ import ParPairAggregation
 import ParPairModel
 
 /// The data handed to report templates: the public API for template authors, documented key by key
-/// in `Templates/README.md`. Every figure is already formatted (`.` decimal point, fixed decimals).
+/// in `Templates/README.md`. Every figure is already formatted (fixed decimals, the language's decimal
+/// separator; CSV cells always `.`), and every word comes from the language's catalog (`t`).
 public enum ReportData {
     /// Builds the template context.
     /// - Parameters:
@@ -26,8 +27,9 @@ public enum ReportData {
                 for band in week.references { sources[band.sourceName] = band.sourceURL }
             }
         }
-        let orphans = result.storeFindings.filter { $0.rule != .unreadableRow }.map { finding($0, redactedName: nil) }
-        let unreadable = result.storeFindings.filter { $0.rule == .unreadableRow }.map { finding($0, redactedName: nil) }
+        let localizer = settings.localizer
+        let orphans = result.storeFindings.filter { $0.rule != .unreadableRow }.map { finding($0, localizer) }
+        let unreadable = result.storeFindings.filter { $0.rule == .unreadableRow }.map { finding($0, localizer) }
         return .dictionary(commonKeys(options: options, settings: settings, sources: sources).merging([
             "babies": .array(babies),
             "several_babies": .bool(result.babies.count > 1),
@@ -50,10 +52,16 @@ public enum ReportData {
     static func commonKeys(
         options: AggregationOptions, settings: ReportSettings, sources: [String: String]
     ) -> [String: MustacheValue] {
+        let localizer = settings.localizer
         var keys: [String: MustacheValue] = [
+            "t": localizer.templateTexts,
+            "t_css": localizer.cssTexts,
+            "lang": .string(localizer.language.rawValue),
             "tool_version": .string(settings.toolVersion),
             "store_name": .string(settings.storeName),
-            "today": .string(options.today.description),
+            "today": .string(localizer.date(options.today)),
+            "today_iso": .string(options.today.description),
+            "units_name": .string(localizer.text("units_\(options.units.rawValue)")),
             "timezone": .string(options.timeZone.identifier),
             "units": .string(options.units.rawValue),
             "volume_unit": .string(options.units.symbol),
@@ -86,6 +94,7 @@ public enum ReportData {
         _ aggregate: BabyAggregate, index: Int, result: AggregationResult, settings: ReportSettings, charts: Bool
     ) throws -> MustacheValue {
         let name = BabyName.shown(aggregate.baby.name, redact: settings.redact)
+        let localizer = settings.localizer
         let weeks = aggregate.weeks
         var value: [String: MustacheValue] = [
             "name": .string(name),
@@ -94,42 +103,44 @@ public enum ReportData {
             "id": .string(aggregate.baby.id.uuidString),
             "anchor": .string("baby-\(index + 1)"),
             "first": .bool(index == 0),
-            "birthday": .string(aggregate.birthDate.description),
+            "birthday": .string(localizer.date(aggregate.birthDate)),
+            "birthday_iso": .string(aggregate.birthDate.description),
             "age_today": .string(aggregate.ageToday.description),
             "has_weeks": .bool(!weeks.isEmpty),
             "first_week": weeks.first.map { .int($0.week) } ?? .null,
             "last_week": weeks.last.map { .int($0.week) } ?? .null,
-            "week_range": .string(weekRange(weeks)),
+            "week_range": .string(weekRange(weeks, localizer)),
             // Rows are made key by key while they render, so the report holds no per-row values.
-            "weeks": .array(weeks.indices.map { .object(WeekRow(weeks: weeks, index: $0)) }),
+            "weeks": .array(weeks.indices.map { .object(WeekRow(weeks: weeks, index: $0, localizer: localizer)) }),
             "weekly_rows": .array(SummaryRows.cells(of: weeks, babyName: name)),
             "daily_rows": .array(SummaryRows.cells(of: aggregate.days, babyName: name)),
-            "last_days": .array(lastDays(aggregate)),
+            "last_days": .array(lastDays(aggregate, localizer)),
             "has_last_days": .bool(!aggregate.days.isEmpty),
-            "findings": .array(aggregate.findings.map { finding($0, redactedName: nil) }),
+            "findings": .array(aggregate.findings.map { finding($0, localizer) }),
             "has_findings": .bool(!aggregate.findings.isEmpty),
             "finding_count": .int(aggregate.findings.count),
             "findings_outside_selection": .int(aggregate.findingsOutsideSelection),
             "has_findings_outside_selection": .bool(aggregate.findingsOutsideSelection > 0),
-            "comparison": aggregate.latestComparison.map(comparison) ?? .null,
+            "comparison": aggregate.latestComparison.map { comparison($0, localizer) } ?? .null,
         ]
         if charts, !weeks.isEmpty {
-            value["charts"] = try ReportCharts.make(aggregate, units: result.options.units)
+            value["charts"] = try ReportCharts.make(aggregate, units: result.options.units, localizer: localizer)
         }
         return .dictionary(value)
     }
 
-    static func weekRange(_ weeks: [WeekSummary]) -> String {
-        guard let first = weeks.first, let last = weeks.last else { return "no weeks with logs" }
-        return first.week == last.week ? "week \(first.week)" : "weeks \(first.week)–\(last.week)"
+    static func weekRange(_ weeks: [WeekSummary], _ localizer: Localizer) -> String {
+        guard let first = weeks.first, let last = weeks.last else { return localizer.text("no_weeks_with_logs") }
+        return first.week == last.week ? localizer.text("week_one", ["first": "\(first.week)"])
+            : localizer.text("weeks_range", ["first": "\(first.week)", "last": "\(last.week)"])
     }
 
     /// One week of the weekly tables with every key made up front (the digest's `figures`); the
     /// report's `weeks` are `WeekRow`s, which make a key only when a template reads it.
-    static func week(_ week: WeekSummary, odd: Bool) -> MustacheValue {
+    static func week(_ week: WeekSummary, odd: Bool, localizer: Localizer) -> MustacheValue {
         var value: [String: MustacheValue] = [:]
         for key in ["odd"] + week.columns.map(\.name) + weekKeys {
-            value[key] = weekValue(week, odd: odd, key: key, lazyBands: false)
+            value[key] = weekValue(week, odd: odd, key: key, lazyBands: false, localizer: localizer)
         }
         return .dictionary(value)
     }
@@ -145,12 +156,19 @@ public enum ReportData {
     /// One key of a week: `odd`, a CSV column (all but `baby`) as formatted text, or one of `weekKeys`;
     /// nil for any other key.
     /// - Parameter lazyBands: `bands` as a `WeekBands` object rather than a dictionary made up front.
-    static func weekValue(_ week: WeekSummary, odd: Bool, key: String, lazyBands: Bool) -> MustacheValue? {
+    static func weekValue(_ week: WeekSummary, odd: Bool, key: String, lazyBands: Bool, localizer: Localizer) -> MustacheValue? {
         let metrics = week.metrics
+        // Figures come formatted with `.`; this gives them the language's separator.
+        func perDay(_ week: WeekSummary, _ decimals: Int, _ total: (LogMetrics) -> Double) -> String {
+            localizer.number(Self.perDay(week, decimals, total))
+        }
+        func shown(_ value: Double?, decimals: Int) -> String {
+            value.map { localizer.number(FixedDecimal.format($0, decimals: decimals)) } ?? "–"
+        }
         switch key {
         case "odd": return .bool(odd)
         case "baby": return nil
-        case "label": return .string("Week \(week.week)")
+        case "label": return .string("\(localizer.text("week")) \(week.week)")
         case "in_progress": return .bool(!week.isComplete)
         case "feeds_per_day_1": return .string(perDay(week, 1) { Double($0.feeds) })
         case "solids_g_per_day": return .string(perDay(week, 0) { $0.solidsGrams })
@@ -161,17 +179,20 @@ public enum ReportData {
         case "breastfeeding_min_per_day": return .string(perDay(week, 0) { $0.breastfeedingMinutes })
         case "bottle_volume_per_day":
             let decimals = week.units.decimals == 1 ? 0 : 1
-            return .string(week.bottleVolumePerDay.map { FixedDecimal.format($0, decimals: decimals) } ?? "–")
+            return .string(shown(week.bottleVolumePerDay, decimals: decimals))
         case "night_sleep_h_per_day": return .string(perDay(week, 1) { $0.nightSleepHours })
         case "day_sleep_h_per_day": return .string(perDay(week, 1) { $0.daySleepHours })
         case "sleep_h_per_day_1": return .string(perDay(week, 1) { $0.sleepHours })
-        case "longest_sleep": return .string(metrics.longestSleepHours.map { FixedDecimal.format($0, decimals: 1) } ?? "–")
+        case "longest_sleep": return .string(shown(metrics.longestSleepHours, decimals: 1))
         case "tummy_time_min_per_day": return .string(perDay(week, 0) { $0.tummyTimeMinutes })
         case "wet_per_day_1": return .string(perDay(week, 1) { Double($0.wet) })
         case "dirty_per_day_1": return .string(perDay(week, 1) { Double($0.dirty) })
         case "has_findings": return .bool(week.findings > 0)
-        case "bands": return lazyBands ? .object(WeekBands(references: week.references)) : bands(week.references)
-        default: return week.value(of: key).map { .string($0.formatted) }
+        case "bands":
+            return lazyBands ? .object(WeekBands(references: week.references, localizer: localizer)) : bands(week.references, localizer)
+        case "start_date": return .string(localizer.date(week.startDate))
+        case "end_date": return .string(localizer.date(week.endDate))
+        default: return week.value(of: key).map { .string(localizer.number($0.formatted)) }
         }
     }
 
@@ -179,10 +200,10 @@ public enum ReportData {
     static let standardBandKeys = ["sleep", "wet", "breastfeeds", "tummy_time"]
 
     /// A week's bands by key, made up front.
-    static func bands(_ references: [ReferenceBand]) -> MustacheValue {
+    static func bands(_ references: [ReferenceBand], _ localizer: Localizer) -> MustacheValue {
         var bands: [String: MustacheValue] = [:]
         for band in references {
-            bands[bandKey(band.metric)] = self.band(band)
+            bands[bandKey(band.metric)] = self.band(band, localizer)
         }
         for key in standardBandKeys where bands[key] == nil {
             bands[key] = notApplicableBand
@@ -191,8 +212,8 @@ public enum ReportData {
     }
 
     /// One band of a week by key (the last reference with that key wins, as in `bands(_:)`).
-    static func band(_ references: [ReferenceBand], key: String) -> MustacheValue? {
-        if let band = references.last(where: { bandKey($0.metric) == key }) { return self.band(band) }
+    static func band(_ references: [ReferenceBand], key: String, localizer: Localizer) -> MustacheValue? {
+        if let band = references.last(where: { bandKey($0.metric) == key }) { return self.band(band, localizer) }
         // Not a ternary: `nil` there would become MustacheValue.null ("empty"), not "no such key".
         guard standardBandKeys.contains(key) else { return nil }
         return notApplicableBand
@@ -212,12 +233,12 @@ public enum ReportData {
         }
     }
 
-    static func band(_ band: ReferenceBand) -> MustacheValue {
+    static func band(_ band: ReferenceBand, _ localizer: Localizer) -> MustacheValue {
         let mark: String
         switch band.status {
-        case .below: mark = "▼ below"
-        case .above: mark = "▲ above"
-        case .tooFewDays: mark = "too few days logged"
+        case .below: mark = localizer.text("mark_below")
+        case .above: mark = localizer.text("mark_above")
+        case .tooFewDays: mark = localizer.text("too_few_days")
         case .within, .notApplicable: mark = ""
         }
         return .dictionary([
@@ -225,7 +246,7 @@ public enum ReportData {
             "status": .string(band.status.rawValue),
             "out_of_band": .bool(band.status == .below || band.status == .above),
             "too_few_days": .bool(band.status == .tooFewDays),
-            "range": .string(band.rangeText),
+            "range": .string(localizer.number(band.rangeText)),
             "unit": .string(band.unit),
             "label": .string(band.label),
             "source": .string(band.sourceName),
@@ -243,8 +264,9 @@ public enum ReportData {
     /// How many days the "last days" table and the 24-hour chart show.
     public static let lastDaysShown = 14
 
-    static func lastDays(_ aggregate: BabyAggregate) -> [MustacheValue] {
+    static func lastDays(_ aggregate: BabyAggregate, _ localizer: Localizer) -> [MustacheValue] {
         let days = aggregate.days.suffix(lastDaysShown)
+        func shown(_ value: Double, decimals: Int) -> String { localizer.number(FixedDecimal.format(value, decimals: decimals)) }
         return days.map { day in
             let metrics = day.metrics
             let units = day.units
@@ -252,56 +274,64 @@ public enum ReportData {
             return .dictionary([
                 "day": .int(day.day),
                 "age": .string(Age(days: day.day).description),
-                "date": .string(day.date.description),
-                "weekday": .string(weekdayName(day.date)),
+                "date": .string(localizer.date(day.date)),
+                "date_iso": .string(day.date.description),
+                "weekday": .string(localizer.weekday(day.date)),
                 "logged": .bool(day.logged),
                 "feeds": .int(metrics.feeds),
                 "breastfeeds": .int(metrics.breastfeeds),
                 "bottles": .int(bottles),
                 "solids": .int(metrics.solidsFeeds),
-                "bottle_volume": .string(FixedDecimal.format(units.volume(milliliters: metrics.bottleMilliliters),
-                                                             decimals: units == .metric ? 0 : 1)),
-                "sleep_h": .string(FixedDecimal.format(metrics.sleepHours, decimals: 1)),
-                "longest_sleep_h": .string(metrics.longestSleepHours.map { FixedDecimal.format($0, decimals: 1) } ?? "–"),
+                "bottle_volume": .string(shown(units.volume(milliliters: metrics.bottleMilliliters), decimals: units == .metric ? 0 : 1)),
+                "sleep_h": .string(shown(metrics.sleepHours, decimals: 1)),
+                "longest_sleep_h": .string(metrics.longestSleepHours.map { shown($0, decimals: 1) } ?? "–"),
                 "wet": .int(metrics.wet),
                 "dirty": .int(metrics.dirty),
                 "diapers": .int(metrics.diapers),
-                "tummy_time_min": .string(FixedDecimal.format(metrics.tummyTimeMinutes, decimals: 0)),
+                "tummy_time_min": .string(shown(metrics.tummyTimeMinutes, decimals: 0)),
                 "findings": .int(day.findings),
             ])
         }
     }
 
-    static func weekdayName(_ date: CivilDate) -> String {
-        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.isoWeekday - 1]
-    }
-
-    static func comparison(_ comparison: WeekComparison) -> MustacheValue {
-        .dictionary([
+    static func comparison(_ comparison: WeekComparison, _ localizer: Localizer) -> MustacheValue {
+        func shown(_ value: Double?, decimals: Int) -> String {
+            value.map { localizer.number(FixedDecimal.format($0, decimals: decimals)) } ?? "–"
+        }
+        return .dictionary([
             "current_week": .int(comparison.currentWeek),
             "previous_week": .int(comparison.previousWeek),
             "changes": .array(comparison.changes.map { change in
                 .dictionary([
                     "name": .string(change.name),
-                    "label": .string(change.label),
-                    "current": .string(change.current.map { FixedDecimal.format($0, decimals: change.decimals) } ?? "–"),
-                    "previous": .string(change.previous.map { FixedDecimal.format($0, decimals: change.decimals) } ?? "–"),
-                    "delta": .string(change.deltaText),
+                    "label": .string(changeLabel(change, localizer)),
+                    "current": .string(shown(change.current, decimals: change.decimals)),
+                    "previous": .string(shown(change.previous, decimals: change.decimals)),
+                    "delta": .string(localizer.number(change.deltaText)),
                     "direction": .string(change.direction.rawValue),
+                    "direction_label": .string(localizer.text("direction_\(change.direction.rawValue)")),
                     "arrow": .string(change.direction.symbol),
                 ])
             }),
         ])
     }
 
-    static func finding(_ finding: Finding, redactedName: String?) -> MustacheValue {
+    /// A comparison row's label in the language: `Feeds per day`, `Bottle ml per day`, …
+    static func changeLabel(_ change: MetricChange, _ localizer: Localizer) -> String {
+        let key = change.name.hasPrefix("bottle_") ? "change_bottle_per_day" : "change_\(change.name)"
+        return localizer.text(key, ["volume_unit": String(change.name.dropFirst("bottle_".count).prefix { $0 != "_" })])
+    }
+
+    static func finding(_ finding: Finding, _ localizer: Localizer) -> MustacheValue {
         .dictionary([
             "rule": .string(finding.rule.rawValue),
             "kind": .string(finding.kind.rawValue),
+            "kind_label": .string(localizer.text("kind_\(finding.kind.rawValue)")),
             "id": .string(finding.logID.uuidString),
             "row": .int(Int(finding.rowID)),
-            "time": .string(finding.localTime),
-            "reason": .string(finding.reason),
+            "time": .string(localizer.dateTime(finding.localTime)),
+            "time_iso": .string(finding.localTime),
+            "reason": .string(localizer.reason(finding.message)),
             "severity": .string(finding.severity.rawValue),
             "in_progress": .bool(finding.severity == .inProgress),
             "week": finding.week.map { .int($0) } ?? .null,

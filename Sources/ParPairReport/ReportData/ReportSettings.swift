@@ -14,6 +14,9 @@ public struct ReportSettings: Sendable {
     /// Where the store came from when it was read from a device backup (device and date), for the small print.
     public var backupSource: String?
 
+    /// The language of words, dates and figures (English unless `--lang` or the locale asks otherwise).
+    public var localizer: Localizer = .english
+
     /// The settings for a report of an open store: its file name, and the backup it came from
     /// (without the device's name when names are redacted).
     public init(reader: StoreReader, redact: Bool, toolVersion: String) {

@@ -5,8 +5,9 @@ import ParPairAggregation
 /// asks for it. Keys and values are those of `ReportData.bands(_:)`.
 struct WeekBands: MustacheObject {
     let references: [ReferenceBand]
+    let localizer: Localizer
 
     func mustacheValue(forKey key: String) -> MustacheValue? {
-        ReportData.band(references, key: key)
+        ReportData.band(references, key: key, localizer: localizer)
     }
 }

@@ -1,0 +1,93 @@
+/// The words of one language: key -> text, read from `Templates/<code>.catalog`.
+///
+/// The file is UTF-8 text, one `key = text` per line; blank lines and lines starting with `#` are
+/// comments. Keys are lowercase letters, digits and `_`. A text may hold Mustache tags (`{{week}}`):
+/// templates render it against their context, and the tool fills the ones its own messages use.
+public struct MessageCatalog: Sendable {
+    public let language: Language
+    /// Key -> text.
+    public let texts: [String: String]
+
+    /// Parses a catalog file's text.
+    /// - Throws: `CatalogError` naming the file, line and column of a malformed line or a repeated key.
+    public init(language: Language, text: String, file: String) throws {
+        var texts: [String: String] = [:]
+        var lineNumber = 0
+        // "\r\n" is one Character in Swift, so both line ends are named.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            lineNumber += 1
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw CatalogError(file: file, line: lineNumber, column: 1, problem: "expected 'key = text'", text: String(line))
+            }
+            let key = line[..<equals].trimmingSpaces
+            let keyIsValid = !key.isEmpty && key.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            }
+            guard keyIsValid else {
+                throw CatalogError(file: file, line: lineNumber, column: 1,
+                                   problem: "a key is lowercase letters, digits and '_'", text: String(key))
+            }
+            guard texts[key] == nil else {
+                throw CatalogError(file: file, line: lineNumber, column: 1, problem: "key defined twice", text: key)
+            }
+            texts[key] = line[line.index(after: equals)...].trimmingSpaces
+        }
+        self.language = language
+        self.texts = texts
+    }
+
+    /// The catalog built into the binary for `language`.
+    public static func builtIn(_ language: Language) -> MessageCatalog {
+        switch language {
+        case .english: english
+        case .german: german
+        case .french: french
+        case .spanish: spanish
+        }
+    }
+
+    /// The file name of a language's catalog under `Templates/`.
+    public static func fileName(_ language: Language) -> String { "\(language.rawValue).catalog" }
+
+    private static let english = load(.english)
+    private static let german = load(.german)
+    private static let french = load(.french)
+    private static let spanish = load(.spanish)
+
+    /// A built-in catalog; the tests parse each one, so a broken or missing catalog cannot ship.
+    private static func load(_ language: Language) -> MessageCatalog {
+        let name = fileName(language)
+        do {
+            return try MessageCatalog(language: language, text: DefaultTemplates.all[name] ?? "", file: name)
+        } catch {
+            preconditionFailure("built-in catalog \(name) does not parse: \(error)")
+        }
+    }
+}
+
+/// A catalog line that does not parse.
+public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var problem: String
+    public var text: String
+
+    public init(file: String, line: Int, column: Int, problem: String, text: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.problem = problem
+        self.text = text
+    }
+
+    public var description: String { "\(file):\(line):\(column): \(problem): \(text)" }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
