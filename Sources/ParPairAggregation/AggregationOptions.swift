@@ -29,6 +29,11 @@ public struct AggregationOptions: Sendable, Hashable {
     /// The clock's time: a report day that has not ended by then is in progress, shown but left out of
     /// every per-day figure and of `days_logged`.
     public var now: Date
+    /// The selected babies' term (`--due-date`, `--born-at`): babies born before 37 weeks get a corrected
+    /// age and bands for it; nil for none.
+    public var birthTerm: BirthTerm?
+    /// How many days, up to today, the 24-hour timeline covers (14; a visit's period, up to 42).
+    public var timelineDays = 14
 
     public init(
         timeZone: TimeZone, today: CivilDate, dayStart: ClockTime = .midnight,

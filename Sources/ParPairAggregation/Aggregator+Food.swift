@@ -80,10 +80,13 @@ extension Aggregator {
         case .other:
             week.days[day].otherFeeds += 1
         }
-        if let previous = baby.lastFeedWeek, previous === week {
+        if let previous = baby.lastFeedWeek {
             let gap = start - baby.lastFeedStart
-            if gap > week.longestFeedGap { week.longestFeedGap = gap }
-            if baby.lastFeedDay == day, gap > week.days[day].longestFeedGap { week.days[day].longestFeedGap = gap }
+            let sameDay = previous === week && baby.lastFeedDay == day
+            if previous === week, gap > week.longestFeedGap { week.longestFeedGap = gap }
+            if sameDay, gap > week.days[day].longestFeedGap { week.days[day].longestFeedGap = gap }
+            // The day's first feed after one on an earlier day: the gap across midnight, for spans of days.
+            if !sameDay { week.days[day].feedGapIntoDay = gap }
         }
         baby.lastFeedWeek = week
         baby.lastFeedDay = day

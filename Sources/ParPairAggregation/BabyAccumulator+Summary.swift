@@ -72,7 +72,10 @@ extension BabyAccumulator {
                     guard lifeDay >= firstSummarizedDay else { continue }
                     daySummaries.append(DaySummary(
                         babyID: baby.id, babyName: baby.name, day: lifeDay, date: birthDate.adding(days: lifeDay),
-                        logged: tally.logged, metrics: tally.metrics, findings: perDay[lifeDay] ?? 0, units: units))
+                        logged: tally.logged, metrics: tally.metrics, findings: perDay[lifeDay] ?? 0, units: units,
+                        correctedDay: correction?.correctedDays(onDay: lifeDay),
+                        feedGapIntoDayHours: tally.feedGapIntoDay >= 0 ? tally.feedGapIntoDay / 3600 : nil,
+                        inProgress: lifeDay == todayIndex && todayInProgress))
                 }
                 if let gap = accumulator?.longestFeedGap, gap >= 0 {
                     metrics.longestFeedGapHours = gap / 3600
@@ -83,10 +86,11 @@ extension BabyAccumulator {
                     babyID: baby.id, babyName: baby.name, week: index, startDate: birthDate.adding(days: index * 7),
                     endDate: birthDate.adding(days: index * 7 + 6), days: days, daysLogged: loggedDays.count,
                     metrics: metrics, perDayMetrics: perDayMetrics, hasDayInProgress: hasDayInProgress, findings: perWeek[index] ?? 0,
-                    references: ReferenceRanges.bands(week: index, loggedDays: loggedDays, birthDate: birthDate, metrics: perDayMetrics),
-                    units: units))
+                    references: ReferenceRanges.bands(
+                        week: index, loggedDays: loggedDays, birthDate: birthDate, metrics: perDayMetrics, correction: correction),
+                    units: units, correctedFirstDay: correction?.correctedDays(onDay: index * 7)))
             }
-            let firstDay = max(selected.lowerBound * 7, lastSelectedDay - 13)
+            let firstDay = max(selected.lowerBound * 7, lastSelectedDay - (timelineDays - 1))
             if firstDay <= lastSelectedDay {
                 for lifeDay in firstDay...lastSelectedDay {
                     let items = timeline[lifeDay] ?? TimelineDay()
@@ -103,7 +107,7 @@ extension BabyAccumulator {
         }
         return BabyAggregate(
             baby: baby, birthDate: birthDate, ageToday: Age(days: todayIndex), weeks: weekSummaries,
-            days: daySummaries, findings: listed, findingsOutsideSelection: outside, timeline: timelines)
+            days: daySummaries, findings: listed, findingsOutsideSelection: outside, timeline: timelines, correction: correction)
     }
 
     /// Gives the newest open session of each kind the "in progress" tone, when nothing of its kind

@@ -27,6 +27,11 @@ final class BabyAccumulator {
     let now: Double
     /// The report's today (`--today`).
     let todayDate: CivilDate
+    /// The corrected age from `--due-date` / `--born-at` (nil without one, or for a term outside 22–44 weeks,
+    /// which the caller refuses first).
+    let correction: AgeCorrection?
+    /// How many days, up to today, the 24-hour timeline keeps (`AggregationOptions.timelineDays`).
+    let timelineDays: Int
     /// Logs entered twice under two ids.
     var doubleEntries = DoubleEntryTracker()
     /// The end of the span in which a log's date is plausible: 20 years of life (weeks up to
@@ -90,13 +95,16 @@ final class BabyAccumulator {
         birthDate = calendar.civilDate(of: baby.birthday)
         todayIndex = LifeCalendar.dayOfLife(options.today, bornOn: birthDate)
         todayDate = options.today
+        timelineDays = max(1, options.timelineDays)
+        let born = calendar.civilDate(of: baby.birthday)
+        correction = options.birthTerm.flatMap { AgeCorrection(birthDate: born, term: $0) }
         // Day n is [birth date + n at the day start, the next); day 0 begins at the birth itself when the birth
         // comes before the birth date's day start (born 01:00 with days from 02:00: day 0 is 25 hours).
         rangeStart = min(baby.birthday.timeIntervalSinceReferenceDate,
                          calendar.instant(on: birthDate, minutes: options.dayStart.minutes).timeIntervalSinceReferenceDate)
         estimateOrigin = calendar.instant(on: birthDate, minutes: options.dayStart.minutes).timeIntervalSinceReferenceDate
         let todayWeek = todayIndex >= 0 ? todayIndex / 7 : -1
-        plan = options.weeks.plan(todayWeek: todayWeek)
+        plan = options.weeks.plan(todayWeek: todayWeek, birthDate: birthDate)
 
         let birthDate = birthDate
         let dayStartMinutes = options.dayStart.minutes
@@ -119,7 +127,7 @@ final class BabyAccumulator {
             selectionEnd = (range.upperBound + 1) * 7 > todayIndex ? rangeEnd : dayStartInstant((range.upperBound + 1) * 7)
             let end = min(range.upperBound * 7 + 6, todayIndex)
             timelineEnd = end
-            timelineFloor = max(range.lowerBound * 7, end - 13)
+            timelineFloor = max(range.lowerBound * 7, end - (timelineDays - 1))
         case .empty:
             selectionStart = .infinity
             selectionEnd = -.infinity
@@ -212,8 +220,8 @@ final class BabyAccumulator {
         if lifeDay < firstLoggedDay { firstLoggedDay = lifeDay }
         if lifeDay > lastLoggedDay {
             lastLoggedDay = lifeDay
-            if lifeDay - 13 > timelineFloor {
-                timelineFloor = lifeDay - 13
+            if lifeDay - (timelineDays - 1) > timelineFloor {
+                timelineFloor = lifeDay - (timelineDays - 1)
                 if !timeline.isEmpty {
                     let floor = timelineFloor
                     timeline = timeline.filter { $0.key >= floor }

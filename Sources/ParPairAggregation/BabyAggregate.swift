@@ -19,11 +19,15 @@ public struct BabyAggregate: Sendable, Hashable {
     public var findingsOutsideSelection: Int
     /// The last 14 days of the selection (fewer when it is shorter), oldest first.
     public var timeline: [DayTimeline]
+    /// The baby's corrected age (`--due-date`, `--born-at`), also when born at term (then it says so
+    /// and corrects nothing); nil when no term was given.
+    public var correction: AgeCorrection?
 
     public init(
         baby: Baby, birthDate: CivilDate, ageToday: Age, weeks: [WeekSummary], days: [DaySummary],
-        findings: [Finding], findingsOutsideSelection: Int, timeline: [DayTimeline]
+        findings: [Finding], findingsOutsideSelection: Int, timeline: [DayTimeline], correction: AgeCorrection? = nil
     ) {
+        self.correction = correction
         self.baby = baby
         self.birthDate = birthDate
         self.ageToday = ageToday
@@ -32,6 +36,19 @@ public struct BabyAggregate: Sendable, Hashable {
         self.findings = findings
         self.findingsOutsideSelection = findingsOutsideSelection
         self.timeline = timeline
+    }
+
+    /// The aggregate with only weeks `firstWeek` and later (a `--since` report read the weeks before for its
+    /// visit summary): their days, timeline and findings go too, the findings counted as outside the selection.
+    public func keepingWeeks(from firstWeek: Int) -> BabyAggregate {
+        var copy = self
+        copy.weeks = weeks.filter { $0.week >= firstWeek }
+        copy.days = days.filter { $0.week >= firstWeek }
+        copy.timeline = timeline.filter { $0.day >= firstWeek * 7 }
+        let earlier = { (finding: Finding) in finding.week.map { $0 < firstWeek } ?? false }
+        copy.findings = findings.filter { !earlier($0) }
+        copy.findingsOutsideSelection += findings.count - copy.findings.count
+        return copy
     }
 
     /// The last selected week against the week before it; nil with fewer than two consecutive weeks.

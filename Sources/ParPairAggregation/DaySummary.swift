@@ -19,11 +19,21 @@ public struct DaySummary: Sendable, Hashable {
     public var findings: Int
     /// The units volume columns use.
     public var units: VolumeUnits
+    /// The corrected age in days (negative before the due date); nil when no correction applies.
+    public var correctedDay: Int?
+    /// Hours from the last feed of an earlier day to this day's first feed; nil when there is none. With
+    /// `longestFeedGapHours` (gaps inside the day) it gives the longest gap over a span of days.
+    public var feedGapIntoDayHours: Double?
+    /// The report's last day while it has not ended by the clock: shown, but left out of per-day figures.
+    public var inProgress: Bool
 
     public init(
         babyID: UUID, babyName: String, day: Int, date: CivilDate, logged: Bool, metrics: LogMetrics,
-        findings: Int, units: VolumeUnits
+        findings: Int, units: VolumeUnits, correctedDay: Int? = nil, feedGapIntoDayHours: Double? = nil, inProgress: Bool = false
     ) {
+        self.inProgress = inProgress
+        self.feedGapIntoDayHours = feedGapIntoDayHours
+        self.correctedDay = correctedDay
         self.babyID = babyID
         self.babyName = babyName
         self.day = day
@@ -48,6 +58,8 @@ public struct DaySummary: Sendable, Hashable {
             SummaryColumn(name: "baby_id", value: .text(babyIDPrefix)),
             SummaryColumn(name: "day", value: .count(day)),
             SummaryColumn(name: "week", value: .count(week)),
+            SummaryColumn(name: "corrected_week", value: WeekSummary.correctedWeek(correctedDay)),
+            SummaryColumn(name: "corrected_day", value: correctedDay.map { .count($0) } ?? .text("")),
             SummaryColumn(name: "date", value: .text(date.description)),
             SummaryColumn(name: "logged", value: .count(logged ? 1 : 0)),
         ]
@@ -71,6 +83,8 @@ public struct DaySummary: Sendable, Hashable {
         case "baby_id": .text(babyIDPrefix)
         case "day": .count(day)
         case "week": .count(week)
+        case "corrected_week": WeekSummary.correctedWeek(correctedDay)
+        case "corrected_day": correctedDay.map { .count($0) } ?? .text("")
         case "date": .text(date.description)
         case "logged": .count(logged ? 1 : 0)
         case "findings": .count(findings)

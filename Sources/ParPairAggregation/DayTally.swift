@@ -8,6 +8,8 @@ struct DayTally {
     var solidsGrams = 0.0
     /// Longest gap between consecutive feed starts both in this day; negative when none.
     var longestFeedGap = -1.0
+    /// The gap from the feed before this day's first feed (on an earlier day) to it; negative when none.
+    var feedGapIntoDay = -1.0
     var sleepSeconds = 0.0
     var nightSleepSeconds = 0.0
     /// Longest valid sleep session starting in this day; negative when none.

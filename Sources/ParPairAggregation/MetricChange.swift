@@ -35,10 +35,13 @@ public struct MetricChange: Sendable, Hashable {
     }
 
     /// The signed difference as text: `+1.25`, `-0.50`, `0.00`; empty when unknown.
+    /// It is the difference of the two figures as shown, so it always agrees with them and with the arrow
+    /// (6.2 against 6.3 reads -0.1, never 0.0).
     public var deltaText: String {
-        guard let delta else { return "" }
+        guard let current, let previous else { return "" }
         if direction == .same { return FixedDecimal.format(0, decimals: decimals) }
-        let text = FixedDecimal.format(delta, decimals: decimals)
-        return delta > 0 ? "+" + text : text
+        let shown = { (value: Double) in Double(FixedDecimal.format(value, decimals: self.decimals)) ?? value }
+        let text = FixedDecimal.format(shown(current) - shown(previous), decimals: decimals)
+        return current > previous ? "+" + text : text
     }
 }

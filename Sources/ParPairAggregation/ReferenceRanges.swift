@@ -34,6 +34,16 @@ public enum ReferenceRanges {
         url: "http://www.pediatricweb.com/webpost/iframe/Newborns_460.asp?tArticleId=1618"
     )
 
+    /// The sources of the corrected-age rule (`AgeCorrection`): listed with the bands when a baby is corrected.
+    public static let correctedAgeSources: [(name: String, url: String)] = [
+        (name: "AAP (HealthyChildren.org): Corrected Age For Preemies",
+         url: "https://www.healthychildren.org/English/ages-stages/baby/preemie/Pages/Corrected-Age-For-Preemies.aspx"),
+        (name: "RCPCH: UK-WHO growth charts, guidance for health professionals (preterm infants)",
+         url: "https://www.rcpch.ac.uk/resources/uk-who-growth-charts-guidance-health-professionals"),
+        (name: "Scharf, Scharf, Stroustrup: Developmental Milestones, Pediatrics in Review 2016 (PMID 26729779)",
+         url: "https://pubmed.ncbi.nlm.nih.gov/26729779/"),
+    ]
+
     /// The minimum wet diapers HSE gives for a day of life (0 = day of birth); nil after six weeks.
     public static func minimumWetDiapers(onDay day: Int) -> Int? {
         switch day {
@@ -56,11 +66,27 @@ public enum ReferenceRanges {
     ///     day in progress left out); a figure needs at least one, and a flag `ReferenceBand.minimumLoggedDays`.
     ///   - birthDate: the local date of birth.
     ///   - metrics: the week's totals over those days.
-    public static func bands(week: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics) -> [ReferenceBand] {
-        let days = loggedDays.count
+    ///   - correction: a preterm baby's corrected age: while it applies (on the week's first day), the bands
+    ///     are those of the corrected age, and a week that begins before the due date gets none.
+    public static func bands(
+        week: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil
+    ) -> [ReferenceBand] {
         guard week >= 0 else { return [] }
-        let firstDay = week * 7
-        let months = months(from: birthDate, to: birthDate.adding(days: firstDay))
+        guard let correction, correction.applies(onDay: week * 7) else {
+            return bands(firstDay: week * 7, loggedDays: loggedDays, ageOrigin: birthDate, metrics: metrics)
+        }
+        let firstDay = week * 7 - correction.daysEarly
+        guard firstDay >= 0 else { return [] }
+        return bands(firstDay: firstDay, loggedDays: loggedDays.map { $0 - correction.daysEarly }, ageOrigin: correction.dueDate,
+                     metrics: metrics)
+    }
+
+    /// The bands for the seven days of age `firstDay…firstDay+6` counted from `ageOrigin` (the birth, or
+    /// the due date for a corrected age); `loggedDays` are ages on the same count.
+    static func bands(firstDay: Int, loggedDays: [Int], ageOrigin: CivilDate, metrics: LogMetrics) -> [ReferenceBand] {
+        let days = loggedDays.count
+        let week = firstDay / 7
+        let months = months(from: ageOrigin, to: ageOrigin.adding(days: firstDay))
         let perDay = { (total: Double) -> Double? in days > 0 ? total / Double(days) : nil }
         func band(metric: String, label: String, low: Double?, high: Double?, unit: String, source: (name: String, url: String),
                   value: Double?) -> ReferenceBand {

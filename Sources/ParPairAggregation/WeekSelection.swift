@@ -1,3 +1,5 @@
+import ParPairModel
+
 /// Which age-weeks a report covers (week k = days of life 7k … 7k+6).
 public enum WeekSelection: Sendable, Hashable, CustomStringConvertible {
     /// Every week from the first to the last week with logs, never past today (the default).
@@ -6,6 +8,8 @@ public enum WeekSelection: Sendable, Hashable, CustomStringConvertible {
     case weeks(ClosedRange<Int>)
     /// The `n` weeks ending with the week that holds today (`--last N`).
     case last(Int)
+    /// The weeks from the one holding a date through the one holding today (`--since`, a check-up).
+    case since(CivilDate)
 
     /// Parses `A-B` (or a single week `A`) as given to `--weeks`; weeks count from 0.
     ///
@@ -41,11 +45,12 @@ public enum WeekSelection: Sendable, Hashable, CustomStringConvertible {
         case .all: "all"
         case .weeks(let range): "weeks \(range.lowerBound)-\(range.upperBound)"
         case .last(let count): "last \(count)"
+        case .since(let date): "since \(date)"
         }
     }
 
     /// The weeks this selection covers for a baby whose today falls in `todayWeek` (negative before birth).
-    func plan(todayWeek: Int) -> PlannedWeeks {
+    func plan(todayWeek: Int, birthDate: CivilDate) -> PlannedWeeks {
         guard todayWeek >= 0 else { return .empty }
         switch self {
         case .all:
@@ -57,6 +62,9 @@ public enum WeekSelection: Sendable, Hashable, CustomStringConvertible {
         case .last(let count):
             guard count >= 1 else { return .empty }
             return .fixed((count > todayWeek ? 0 : todayWeek - count + 1)...todayWeek)
+        case .since(let date):
+            let first = max(0, Age(days: LifeCalendar.dayOfLife(date, bornOn: birthDate)).week)
+            return first <= todayWeek ? .fixed(first...todayWeek) : .empty
         }
     }
 

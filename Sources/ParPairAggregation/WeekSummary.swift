@@ -30,12 +30,16 @@ public struct WeekSummary: Sendable, Hashable {
     public var references: [ReferenceBand]
     /// The units volume columns use.
     public var units: VolumeUnits
+    /// The corrected age in days on the week's first day (negative before the due date); nil when no
+    /// correction applies (the `corrected_week` and `corrected_day` columns are then empty).
+    public var correctedFirstDay: Int?
 
     public init(
         babyID: UUID, babyName: String, week: Int, startDate: CivilDate, endDate: CivilDate, days: Int,
         daysLogged: Int, metrics: LogMetrics, perDayMetrics: LogMetrics? = nil, hasDayInProgress: Bool = false,
-        findings: Int, references: [ReferenceBand], units: VolumeUnits
+        findings: Int, references: [ReferenceBand], units: VolumeUnits, correctedFirstDay: Int? = nil
     ) {
+        self.correctedFirstDay = correctedFirstDay
         self.perDayMetrics = perDayMetrics ?? metrics
         self.hasDayInProgress = hasDayInProgress
         self.babyID = babyID
@@ -88,6 +92,8 @@ public struct WeekSummary: Sendable, Hashable {
             SummaryColumn(name: "week", value: .count(week)),
             SummaryColumn(name: "first_day", value: .count(firstDay)),
             SummaryColumn(name: "last_day", value: .count(lastDay)),
+            SummaryColumn(name: "corrected_week", value: Self.correctedWeek(correctedFirstDay)),
+            SummaryColumn(name: "corrected_day", value: correctedFirstDay.map { .count($0) } ?? .text("")),
             SummaryColumn(name: "start_date", value: .text(startDate.description)),
             SummaryColumn(name: "end_date", value: .text(endDate.description)),
             SummaryColumn(name: "days", value: .count(days)),
@@ -115,6 +121,8 @@ public struct WeekSummary: Sendable, Hashable {
         case "week": .count(week)
         case "first_day": .count(firstDay)
         case "last_day": .count(lastDay)
+        case "corrected_week": Self.correctedWeek(correctedFirstDay)
+        case "corrected_day": correctedFirstDay.map { .count($0) } ?? .text("")
         case "start_date": .text(startDate.description)
         case "end_date": .text(endDate.description)
         case "days": .count(days)
@@ -122,6 +130,11 @@ public struct WeekSummary: Sendable, Hashable {
         case "findings": .count(findings)
         default: metrics.column(named: column, units: units, perDay: perDayBasis)
         }
+    }
+
+    /// The corrected age-week of a corrected day (floor division: day -1 is week -1); empty without one.
+    static func correctedWeek(_ day: Int?) -> ColumnValue {
+        day.map { .count(Age(days: $0).week) } ?? .text("")
     }
 
     var perDayBasis: PerDayBasis { PerDayBasis(metrics: perDayMetrics, days: daysLogged) }

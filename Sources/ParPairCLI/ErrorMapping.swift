@@ -22,7 +22,7 @@ enum ErrorMapping {
             case .chart: return GeneralError(error.description, exitCode: .software)
             case .dtdUnavailable: return GeneralError(error.description, exitCode: .osFile)
             case .unreadableOutput: return GeneralError(error.description, exitCode: .ioError)
-            case .noSuchBaby: return GeneralError(error.description, exitCode: .usage)
+            case .noSuchBaby, .badTerm: return GeneralError(error.description, exitCode: .usage)
             case .invalidHTML, .template, .missingTemplate, .tooLarge: return GeneralError(error.description, exitCode: .dataError)
             }
         case let error as BackupError:

@@ -62,6 +62,15 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
+    /// The same day of the month `months` later (earlier when negative), or the month's last day when it
+    /// is shorter: 2024-01-31 + 1 month = 2024-02-29, 2024-02-29 + 12 months = 2025-02-28.
+    public func adding(months: Int) -> CivilDate {
+        let index = year * 12 + (month - 1) + months
+        let newYear = index >= 0 ? index / 12 : -((-index + 11) / 12)
+        let newMonth = index - newYear * 12 + 1
+        return CivilDate(year: newYear, month: newMonth, day: min(day, Self.daysInMonth(year: newYear, month: newMonth)))
+    }
+
     static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

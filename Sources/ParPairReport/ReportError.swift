@@ -17,6 +17,9 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
     case tooLarge(bytes: Int, limit: Int)
     /// `--baby` matched no baby.
     case noSuchBaby(String, available: [String])
+    /// `--due-date` / `--born-at` does not fit the selected babies: a term outside 22–44 weeks, or several
+    /// babies not born the same day (only twins share a term).
+    case badTerm(String)
     /// The written report could not be read back for validation.
     case unreadableOutput(String)
 
@@ -37,6 +40,8 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
                 + "nothing was written. Narrow it with --baby, --weeks or --last, or use --format csv"
         case .unreadableOutput(let message):
             "\(message); nothing was written"
+        case .badTerm(let message):
+            message
         case .noSuchBaby(let wanted, let available):
             "no baby named or with id '\(wanted)' in the store"
                 + (available.isEmpty ? " (it holds no babies)" : "; it holds: \(available.joined(separator: ", "))")

@@ -25,7 +25,7 @@ import Testing
         let settings = ["--tz", "Europe/Berlin", "--today", "2024-06-10", "--day-start", "02:00"]
         let daily = try await BuiltTool.run(["export", store, "--table", "daily"] + settings, in: folder)
         daily.expectSuccess()
-        let dayZero = daily.output.split(separator: "\r\n").dropFirst().first { $0.contains(",0,0,2024-06-03,") }
+        let dayZero = daily.output.split(separator: "\r\n").dropFirst().first { $0.contains(",0,0,,,2024-06-03,") }
         #expect(dayZero?.contains(",1,") == true, "day 0 holds the diaper: \(daily.output.prefix(400))")
         let events = try await BuiltTool.run(["export", store, "--table", "events"] + settings, in: folder)
         events.expectSuccess()

@@ -152,6 +152,10 @@ enum NaiveAggregation {
                 if low <= high { selected = low...high }
             case .last(let count):
                 if count >= 1 { selected = max(0, todayWeek - count + 1)...todayWeek }
+            case .since(let date):
+                let day = date.dayNumber - birthDate.dayNumber
+                let first = max(0, day >= 0 ? day / 7 : -((-day + 6) / 7))
+                if first <= todayWeek { selected = first...todayWeek }
             }
         }
         func isSelected(_ day: Int) -> Bool {
@@ -382,6 +386,8 @@ enum NaiveAggregation {
                 var row = columns(day...day, perDay: nil)
                 row["day"] = .number(Double(day))
                 row["week"] = .number(Double(week))
+                // No term is given in these stores: the corrected-age cells are empty.
+                (row["corrected_week"], row["corrected_day"]) = (.text(""), .text(""))
                 row["date"] = .text(birthDate.adding(days: day).description)
                 row["logged"] = .number((tallies[day]?["logged_marker"] ?? 0) > 0 ? 1 : 0)
                 result.days.append((day, row))
@@ -392,6 +398,7 @@ enum NaiveAggregation {
             row["week"] = .number(Double(week))
             row["first_day"] = .number(Double(week * 7))
             row["last_day"] = .number(Double(week * 7 + 6))
+            (row["corrected_week"], row["corrected_day"]) = (.text(""), .text(""))
             row["start_date"] = .text(birthDate.adding(days: week * 7).description)
             row["end_date"] = .text(birthDate.adding(days: week * 7 + 6).description)
             row["days"] = .number(Double(lastDay - week * 7 + 1))

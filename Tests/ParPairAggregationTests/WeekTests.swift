@@ -235,7 +235,7 @@ import Testing
 
     @Test func columnNamesFollowTheDefinitions() {
         #expect(WeekSummary.columnNames(units: .metric) == [
-            "baby", "baby_id", "week", "first_day", "last_day", "start_date", "end_date", "days", "days_logged",
+            "baby", "baby_id", "week", "first_day", "last_day", "corrected_week", "corrected_day", "start_date", "end_date", "days", "days_logged",
             "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min", "formula_ml",
             "pumped_milk_ml", "solids_g", "feeds_per_day", "bottle_ml_per_day", "longest_feed_gap_h", "sleep_h",
             "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h", "sleep_h_per_day", "diapers", "wet", "dirty",
@@ -245,7 +245,7 @@ import Testing
         #expect(imperial.contains("formula_oz") && imperial.contains("pumped_milk_oz") && imperial.contains("bottle_oz_per_day"))
         #expect(!imperial.contains { $0.hasSuffix("_ml") || $0.contains("_ml_") })
         #expect(DaySummary.columnNames(units: .metric) == [
-            "baby", "baby_id", "day", "week", "date", "logged",
+            "baby", "baby_id", "day", "week", "corrected_week", "corrected_day", "date", "logged",
             "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min", "formula_ml",
             "pumped_milk_ml", "solids_g", "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps",
             "longest_sleep_h", "diapers", "wet", "dirty", "mixed", "dry", "tummy_time_min", "activity_min", "findings",

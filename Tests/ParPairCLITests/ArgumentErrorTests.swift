@@ -47,6 +47,28 @@ import Testing
         Case(name: "no command",
              arguments: [],
              line: "missing command; see 'parpair-report --help'"),
+        Case(name: "a due date for babies born on different days",
+             arguments: ["report", store, "--today", "2026-11-20", "--format", "csv", "--due-date", "2026-10-18"],
+             line: "--due-date 2026-10-18 is one baby's term (or twins' born the same day), but the babies selected were born on "
+                + "different days (Léo, Mia); pick one with --baby; see 'parpair-report report --help'"),
+        // Mia was born 2026-08-23: a due date 2027-01-10 is 140 days later, so 280 - 140 = 140 days = 20w0d of gestation.
+        Case(name: "a due date that puts the birth before 22 weeks",
+             arguments: ["report", store, "--today", "2026-11-20", "--format", "csv", "--baby", "Mia", "--due-date", "2027-01-10"],
+             line: "--due-date 2027-01-10 puts Mia's birth (2026-08-23) at 20w0d of gestation; a term from 22w0d to 44w6d is expected; "
+                + "see 'parpair-report report --help'"),
+        Case(name: "both ways of giving the term",
+             arguments: ["report", store, "--due-date", "2026-10-18", "--born-at", "32w0d"],
+             line: "--due-date and --born-at say the same thing; give one; see 'parpair-report report --help'"),
+        Case(name: "a gestational age out of range",
+             arguments: ["digest", store, "--out", "x", "--born-at", "50w0d"],
+             line: "option '--born-at': \"50w0d\" is not valid: expected weeks and days of gestation from 22w0d to 44w6d, such as 33w4d "
+                + "or 33+4; see 'parpair-report digest --help'"),
+        Case(name: "a check-up after today",
+             arguments: ["report", store, "--today", "2026-11-20", "--since", "2026-11-21"],
+             line: "--since 2026-11-21 is after the report's today (2026-11-20); see 'parpair-report report --help'"),
+        Case(name: "a check-up with a week choice",
+             arguments: ["report", store, "--today", "2026-11-20", "--since", "2026-11-01", "--last", "2"],
+             line: "--since chooses the weeks itself; leave out --weeks and --last; see 'parpair-report report --help'"),
     ]
 
     @Test(arguments: cases)

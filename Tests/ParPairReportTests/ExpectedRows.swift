@@ -26,7 +26,7 @@ enum ExpectedRows {
     static func weeklyHeader(units: VolumeUnits) -> [String] {
         let volume = units == .metric ? "ml" : "oz"
         return [
-            "baby", "baby_id", "week", "first_day", "last_day", "start_date", "end_date", "days", "days_logged",
+            "baby", "baby_id", "week", "first_day", "last_day", "corrected_week", "corrected_day", "start_date", "end_date", "days", "days_logged",
             "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
             "formula_\(volume)", "pumped_milk_\(volume)", "solids_g", "feeds_per_day", "bottle_\(volume)_per_day",
             "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
@@ -39,7 +39,7 @@ enum ExpectedRows {
     static func dailyHeader(units: VolumeUnits) -> [String] {
         let volume = units == .metric ? "ml" : "oz"
         return [
-            "baby", "baby_id", "day", "week", "date", "logged",
+            "baby", "baby_id", "day", "week", "corrected_week", "corrected_day", "date", "logged",
             "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
             "formula_\(volume)", "pumped_milk_\(volume)", "solids_g",
             "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
@@ -64,6 +64,8 @@ enum ExpectedRows {
                 cells["week"] = .count(summary.week)
                 cells["first_day"] = .count(first)
                 cells["last_day"] = .count(first + 6)
+                // No term in these runs: the corrected-age cells are empty.
+                (cells["corrected_week"], cells["corrected_day"]) = (.text(""), .text(""))
                 cells["start_date"] = .text(isoDate(start))
                 cells["end_date"] = .text(isoDate(aggregate.birthDate.adding(days: first + 6)))
                 cells["days"] = .count(days)
@@ -91,6 +93,7 @@ enum ExpectedRows {
                 cells["baby_id"] = .text(String(aggregate.baby.id.uuidString.lowercased().prefix(8)))
                 cells["day"] = .count(summary.day)
                 cells["week"] = .count(summary.day / 7)
+                (cells["corrected_week"], cells["corrected_day"]) = (.text(""), .text(""))
                 cells["date"] = .text(isoDate(aggregate.birthDate.adding(days: summary.day)))
                 cells["logged"] = .count(summary.logged ? 1 : 0)
                 cells["findings"] = .count(summary.findings)

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairAggregation
+import ParPairModel
 import Testing
 
 /// Every format and table on the committed sample store, byte for byte against `Golden/`.
@@ -14,6 +15,9 @@ import Testing
         var output: ReportOutput
         var units: VolumeUnits = .metric
         var weeks: WeekSelection = .all
+        var baby: String?
+        var term: BirthTerm?
+        var visit: VisitPeriod?
 
         var testDescription: String { file }
     }
@@ -27,12 +31,19 @@ import Testing
         Case(file: "export-daily.csv", output: .daily),
         // The whole event log is 590 KB; the last two weeks hold the WAL-only day, open timers and notes.
         Case(file: "export-events-last-2.csv", output: .events, weeks: .last(2)),
+        // Mia was due 2026-10-18, 8 weeks after her birth on 2026-08-23 (32w0d): corrected ages and bands.
+        Case(file: "report-corrected.md", output: .markdown, baby: "Mia", term: .dueDate(CivilDate(year: 2026, month: 10, day: 18))),
+        Case(file: "daily-corrected.csv", output: .daily, baby: "Mia", term: .dueDate(CivilDate(year: 2026, month: 10, day: 18))),
+        // The check-up on 2026-11-20 after one on 2026-11-01: the visit summary, then weeks 19-21 and 10-12.
+        Case(file: "report-visit.md", output: .markdown, visit: .since(CivilDate(year: 2026, month: 11, day: 1))),
     ]
 
     @Test(arguments: cases)
     func outputMatchesGoldenFile(_ golden: Case) throws {
+        var options = SampleSettings.options(units: golden.units, weeks: golden.weeks)
+        options.birthTerm = golden.term
         let text = try golden.output.render(
-            store: PackagePaths.sampleStore, options: SampleSettings.options(units: golden.units, weeks: golden.weeks))
+            store: PackagePaths.sampleStore, options: options, baby: golden.baby, visit: golden.visit)
         GoldenFile.check(text, against: golden.file)
     }
 

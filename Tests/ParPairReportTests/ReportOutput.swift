@@ -22,7 +22,8 @@ enum ReportOutput: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// Renders this output of the store at `store` in-process, the way `report` and `export` do.
     func render(
-        store: String, options: AggregationOptions, redact: Bool = false, baby: String? = nil, language: Language = .english
+        store: String, options: AggregationOptions, redact: Bool = false, baby: String? = nil, language: Language = .english,
+        visit: VisitPeriod? = nil
     ) throws -> String {
         if self == .events {
             return try StoreReader.withReader(path: store) { reader in
@@ -42,23 +43,27 @@ enum ReportOutput: String, CaseIterable, Sendable, CustomStringConvertible {
         }
         let template = try ReportTemplate(builtIn: templateName)
         return try Self.render(
-            store: store, format: format, template: template, options: options, redact: redact, baby: baby, language: language)
+            store: store, format: format, template: template, options: options, redact: redact, baby: baby, language: language,
+            visit: visit)
     }
 
     /// Renders with a given template; days are aggregated as the command does (only the last ones
     /// unless the template reads `daily_rows`), or as `days` says.
     static func render(
         store: String, format: ReportFormat, template: ReportTemplate, options: AggregationOptions,
-        days: DaySelection? = nil, redact: Bool = false, baby: String? = nil, language: Language = .english
+        days: DaySelection? = nil, redact: Bool = false, baby: String? = nil, language: Language = .english,
+        visit: VisitPeriod? = nil
     ) throws -> String {
         var options = options
         options.days = days ?? template.aggregationDays
+        visit?.adjust(&options)
         return try StoreReader.withReader(path: store) { reader in
             let result = try StoreAggregation.run(reader: reader, options: options, baby: baby)
             var settings = ReportSettings(
                 redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
                 toolVersion: Self.toolVersion)
             settings.localizer = Localizer(language)
+            settings.visit = visit
             return try ReportRendering.render(result, format: format, template: template, settings: settings)
         }
     }

@@ -34,6 +34,12 @@ struct AggregationArguments {
             throw UsageError("--weeks and --last cannot be used together", command: command)
         }
         if let selection = weeks ?? last { options.weeks = selection }
+        let due = try arguments.value(OptionTable.dueDate)
+        let bornAt = try arguments.value(OptionTable.bornAt)
+        if due != nil, bornAt != nil {
+            throw UsageError("--due-date and --born-at say the same thing; give one", command: command)
+        }
+        options.birthTerm = due.map { .dueDate($0) } ?? bornAt
         self.options = options
         self.baby = try arguments.value(OptionTable.baby)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ParPairAggregation
 import ParPairReport
 
 /// `parpair-report report STORE`: the weekly report for the pediatrician, as XHTML, CSV or Markdown.
@@ -44,6 +45,17 @@ enum ReportCommand: Subcommand {
             toolVersion: ParPairCommand.version)
         job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
         job.language = try parsed.value(OptionTable.lang) ?? Language.from(environment: console.environment)
+        if let since = try parsed.value(OptionTable.since) {
+            guard since <= settings.options.today else {
+                throw UsageError("--since \(since) is after the report's today (\(settings.options.today))", command: name)
+            }
+            if try parsed.value(OptionTable.weeks) != nil || parsed.value(OptionTable.last) != nil {
+                throw UsageError("--since chooses the weeks itself; leave out --weeks and --last", command: name)
+            }
+            job.visit = .since(since)
+        } else if parsed.flag(OptionTable.visit) {
+            job.visit = .lastDays(VisitPeriod.defaultDays)
+        }
         if target == .pdf {
             job.pdf = PDFRenderer(engine: try parsed.value(OptionTable.pdfEngine) ?? .auto, paper: paper, environment: console.environment)
         }

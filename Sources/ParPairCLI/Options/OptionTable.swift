@@ -36,6 +36,27 @@ enum OptionTable {
     static let night = TypedOption<ClockRange>(
         "--night", "HH:MM-HH:MM", "the local clock range counted as night sleep (default: 19:00-07:00)",
         for: aggregating, parse: ClockRange.init(parsing:))
+    static let dueDate = TypedOption<CivilDate>(
+        "--due-date", "YYYY-MM-DD", "the baby's due date: born before 37 weeks, ages also read corrected and bands use the corrected age",
+        for: aggregating) { text throws(OptionValueError) in
+        guard let date = CivilDate(iso: text) else { throw OptionValueError(value: text, expected: "a date YYYY-MM-DD") }
+        return date
+    }
+    static let bornAt = TypedOption<BirthTerm>(
+        "--born-at", "WwDd", "the gestational age at birth, such as 33w4d (instead of --due-date)",
+        for: aggregating) { text throws(OptionValueError) in
+        guard let term = BirthTerm(parsingGestationalAge: text), case .gestationalAge(let days) = term,
+              BirthTerm.plausibleDays.contains(days)
+        else { throw OptionValueError(value: text, expected: "weeks and days of gestation from 22w0d to 44w6d, such as 33w4d or 33+4") }
+        return term
+    }
+    static let since = TypedOption<CivilDate>(
+        "--since", "YYYY-MM-DD", "the last check-up: only the weeks since, opened by a visit summary of the days since",
+        for: [.report]) { text throws(OptionValueError) in
+        guard let date = CivilDate(iso: text) else { throw OptionValueError(value: text, expected: "a date YYYY-MM-DD") }
+        return date
+    }
+    static let visit = Flag("--visit", "open the report with a visit summary of the last 14 days (see --since)", for: [.report])
     static let weeks = TypedOption<WeekSelection>(
         "--weeks", "A-B", "only age-weeks A to B (week k = days 7k to 7k+6 of life)",
         for: [.report, .export], parse: WeekSelection.init(parsingWeeks:))
@@ -117,7 +138,7 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         format.spec, pdfEngine.spec, paper.spec, lang.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, attach.spec, eml.spec, from.spec, to.spec, week.spec,
         device.spec, app.spec, passwordFile.spec, tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
-        csvDialect.spec, anyExtension.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
+        dueDate.spec, bornAt.spec, since.spec, visit.spec, csvDialect.spec, anyExtension.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
     ]
 
     /// The options `command` takes, in help order.

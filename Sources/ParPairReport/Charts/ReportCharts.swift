@@ -16,6 +16,8 @@ enum ReportCharts {
     static let halfWidth = 312.0
     /// The most weeks for which the sleep and diaper charts share a row.
     static let pairedWeeks = 26
+    /// The most days one 24-hour chart holds (a visit's period of up to six weeks takes several).
+    static let patternDays = 14
 
     static func make(_ aggregate: BabyAggregate, units: VolumeUnits, localizer: Localizer = .english) throws -> MustacheValue {
         let t = localizer.text as (String) -> String
@@ -65,19 +67,31 @@ enum ReportCharts {
             bandLabel: t("chart_diapers_band"),
             categoryCaption: t("chart_week_of_life")
         )
-        let pattern = ClockChart(
-            title: localizer.text("chart_pattern_title", ["count": "\(aggregate.timeline.count)"]),
-            rows: aggregate.timeline.map { day in
-                ClockChart.Row(
-                    label: label(day, localizer),
-                    sleep: day.sleeps.map { $0.start...max($0.start, $0.end) },
-                    feeds: day.feeds.map { (minute: $0.minute, breast: $0.type == .breastfeeding) },
-                    diapers: day.diapers.map(\.minute)
-                )
-            },
-            startMinute: aggregate.timeline.first?.dayStart.minutes ?? 0,
-            legendLabels: (t("legend_asleep"), t("legend_breastfeed"), t("legend_bottle_or_solids"), t("legend_diaper"))
-        )
+        // The 24-hour picture in charts of at most `patternDays` days each, so a day is never split across pages.
+        let chunks = stride(from: 0, to: aggregate.timeline.count, by: patternDays).map {
+            Array(aggregate.timeline[$0..<min($0 + patternDays, aggregate.timeline.count)])
+        }
+        var patterns: [MustacheValue] = []
+        for chunk in chunks {
+            guard let first = chunk.first, let last = chunk.last else { continue }
+            let title = chunks.count == 1
+                ? localizer.text("chart_pattern_title", ["count": "\(chunk.count)"])
+                : localizer.text("chart_pattern_range", ["from": localizer.date(first.date), "to": localizer.date(last.date)])
+            let pattern = ClockChart(
+                title: title,
+                rows: chunk.map { day in
+                    ClockChart.Row(
+                        label: label(day, localizer),
+                        sleep: day.sleeps.map { $0.start...max($0.start, $0.end) },
+                        feeds: day.feeds.map { (minute: $0.minute, breast: $0.type == .breastfeeding) },
+                        diapers: day.diapers.map(\.minute)
+                    )
+                },
+                startMinute: first.dayStart.minutes,
+                legendLabels: (t("legend_asleep"), t("legend_breastfeed"), t("legend_bottle_or_solids"), t("legend_diaper"))
+            )
+            patterns.append(try image(pattern.svg(width: fullWidth), alt: t("alt_pattern"), name: "pattern chart"))
+        }
         let separator = localizer.figures.decimalSeparator
         (feeds.decimalSeparator, sleep.decimalSeparator, diapers.decimalSeparator) = (separator, separator, separator)
         let paired = weeks.count <= pairedWeeks
@@ -86,7 +100,8 @@ enum ReportCharts {
             "feeds": try image(feeds.svg(width: fullWidth, height: 200), alt: t("alt_feeds"), name: "feeds chart"),
             "sleep": try image(sleep.svg(width: pairWidth, height: pairHeight), alt: t("alt_sleep"), name: "sleep chart"),
             "diapers": try image(diapers.svg(width: pairWidth, height: pairHeight), alt: t("alt_diapers"), name: "diaper chart"),
-            "pattern": try image(pattern.svg(width: fullWidth), alt: t("alt_pattern"), name: "pattern chart"),
+            "pattern": patterns.first ?? .null,
+            "patterns": .array(patterns),
             "has_pattern": .bool(!aggregate.timeline.isEmpty),
             "paired": .bool(paired),
         ])

@@ -13,8 +13,14 @@ public struct BabyDigest: Sendable, Hashable {
     public var days: [DaySummary]
     /// The findings of logs in the week, by time.
     public var findings: [Finding]
+    /// The baby's corrected age (`digest --due-date`), nil without a term.
+    public var correction: AgeCorrection?
 
-    public init(target: DigestTarget, current: WeekSummary, previous: WeekSummary?, days: [DaySummary], findings: [Finding]) {
+    public init(
+        target: DigestTarget, current: WeekSummary, previous: WeekSummary?, days: [DaySummary], findings: [Finding],
+        correction: AgeCorrection? = nil
+    ) {
+        self.correction = correction
         self.target = target
         self.current = current
         self.previous = previous

@@ -28,8 +28,13 @@ public enum DigestData {
         for digest in digests where !digest.isEmpty {
             for band in digest.current.references { sources[band.sourceName] = band.sourceURL }
         }
+        let corrected = digests.contains { $0.correction?.isPreterm == true }
+        if corrected {
+            for source in ReferenceRanges.correctedAgeSources { sources[source.name] = source.url }
+        }
         return .dictionary(ReportData.commonKeys(options: options, settings: run.settings, sources: sources).merging([
             "has_sources": .bool(!sources.isEmpty),
+            "has_correction": .bool(corrected),
             "daily_header": ReportData.header(DaySummary.columnNames(units: units)),
             "digests": .array(digests.enumerated().map { digest($1, index: $0, settings: run.settings) }),
             "has_digests": .bool(!digests.isEmpty),
@@ -60,7 +65,7 @@ public enum DigestData {
             "first": .bool(index == 0),
             "birthday": .string(localizer.date(target.birthDate)),
             "birthday_iso": .string(target.birthDate.description),
-            "age_today": .string(target.ageToday.description),
+            "age_today": .string(ReportData.ageText(target.ageToday.days, digest.correction, localizer)),
             "week": .int(target.week),
             "previous_week": target.week > 0 ? .int(target.week - 1) : .null,
             "start_date": .string(localizer.date(target.startDate)),
@@ -69,8 +74,11 @@ public enum DigestData {
             "end_date_iso": .string(target.endDate.description),
             "first_day": .int(current.firstDay),
             "last_day": .int(current.lastDay),
-            "first_age": .string(Age(days: current.firstDay).description),
-            "last_age": .string(Age(days: current.lastDay).description),
+            "first_age": .string(ReportData.ageText(current.firstDay, digest.correction, localizer)),
+            "last_age": .string(ReportData.ageText(current.lastDay, digest.correction, localizer)),
+            "correction": digest.correction.map { correction in
+                ReportData.correction(correction, todayIndex: target.ageToday.days, localizer)
+            } ?? .null,
             "days": .int(current.days),
             "days_logged": .int(current.daysLogged),
             "has_logs": .bool(!digest.isEmpty),

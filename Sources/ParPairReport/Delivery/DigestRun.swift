@@ -61,7 +61,7 @@ public struct DigestRun: Sendable {
             digests.append(BabyDigest(
                 target: target, current: current, previous: previous,
                 days: aggregate.days.filter { $0.week == target.week },
-                findings: aggregate.findings.filter { $0.week == target.week }))
+                findings: aggregate.findings.filter { $0.week == target.week }, correction: aggregate.correction))
         }
         return DigestRun(options: result.options, settings: settings, digests: digests, skips: plan.skips)
     }

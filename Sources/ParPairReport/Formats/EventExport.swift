@@ -55,6 +55,10 @@ public enum EventExport {
             guard let id = record.baby.babyID, let baby = babies.first(where: { $0.id == id }) else { return true }
             let current = calendar.age(birthday: baby.birthday, on: options.today).week
             return week <= current && week > current - count
+        case .since(let date):
+            guard let id = record.baby.babyID, let baby = babies.first(where: { $0.id == id }) else { return true }
+            let current = calendar.age(birthday: baby.birthday, on: options.today).week
+            return week <= current && week >= calendar.age(birthday: baby.birthday, on: date).week
         }
     }
 

@@ -23,6 +23,8 @@ public struct ReportJob: Sendable {
     public var pdf: PDFRenderer?
     /// The language of words, dates and figures (`--lang`).
     public var language: Language = .english
+    /// A visit summary before everything else (`--since`, `--visit`).
+    public var visit: VisitPeriod?
 
     public init(
         store: StoreRequest, options: AggregationOptions, baby: String?, redact: Bool, format: ReportFormat,
@@ -81,10 +83,12 @@ public struct ReportJob: Sendable {
         try StoreReader.withReader(store) { reader in
             var options = options
             options.days = template.aggregationDays
+            visit?.adjust(&options)
             let result = try StoreAggregation.run(reader: reader, options: options, baby: baby, redact: redact)
             StoreAggregation.warnAboutToday(result, redact: redact, warn: reader.warn)
             var settings = ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion)
             settings.localizer = Localizer(language)
+            settings.visit = visit
             try render(result, settings)
         }
     }

@@ -15,6 +15,7 @@ public enum StoreAggregation {
         reader: StoreReader, options: AggregationOptions, baby: String? = nil, redact: Bool = false
     ) throws -> AggregationResult {
         let babies = try select(baby, from: reader.babies, redact: redact)
+        if let term = options.birthTerm { try check(term, for: babies, timeZone: options.timeZone, redact: redact) }
         // Each baby's logs in start order is all the aggregator needs, and cheaper to read than a
         // sorted table. Only a repeated log id can tell the two orders apart (the first log read with
         // an id counts, and babies interleave differently), so then, and when a row does not decode
@@ -42,6 +43,33 @@ public enum StoreAggregation {
                     message: FindingMessage("finding_unreadable", ["reason": .text(row.reason)]))
         }
         return result
+    }
+
+    /// A term (`--due-date`, `--born-at`) belongs to one baby, or to twins born the same day, and must put the
+    /// birth at 22 to 44 weeks of gestation.
+    /// - Throws: `ReportError.badTerm`.
+    static func check(_ term: BirthTerm, for babies: [Baby], timeZone: TimeZone, redact: Bool) throws {
+        let calendar = LifeCalendar(timeZone: timeZone, dayStartMinutes: 0)
+        let births = babies.map { calendar.civilDate(of: $0.birthday) }
+        let option: String
+        switch term {
+        case .dueDate(let date): option = "--due-date \(date)"
+        case .gestationalAge(let days): option = "--born-at \(days / 7)w\(days % 7)d"
+        }
+        if Set(births).count > 1 {
+            let names = babies.map { BabyName.shown($0.name, redact: redact) }.joined(separator: ", ")
+            throw ReportError.badTerm("\(option) is one baby's term (or twins' born the same day), but the babies selected were born on "
+                + "different days (\(names)); pick one with --baby")
+        }
+        for (baby, birth) in zip(babies, births) where AgeCorrection(birthDate: birth, term: term) == nil {
+            let days: Int
+            switch term {
+            case .dueDate(let date): days = AgeCorrection.termDays - (date.dayNumber - birth.dayNumber)
+            case .gestationalAge(let given): days = given
+            }
+            throw ReportError.badTerm("\(option) puts \(BabyName.shown(baby.name, redact: redact))'s birth (\(birth)) at "
+                + "\(AgeCorrection.weeksAndDays(days)) of gestation; a term from 22w0d to 44w6d is expected")
+        }
     }
 
     /// Streams every table through a new aggregator, one table after the other (each finished

@@ -28,11 +28,17 @@ public enum ReportData {
             }
         }
         let localizer = settings.localizer
+        let corrected = result.babies.contains { $0.correction?.isPreterm == true }
+        if corrected {
+            for source in ReferenceRanges.correctedAgeSources { sources[source.name] = source.url }
+        }
         let orphans = result.storeFindings.filter { $0.rule != .unreadableRow }.map { finding($0, localizer) }
         let unreadable = result.storeFindings.filter { $0.rule == .unreadableRow }.map { finding($0, localizer) }
         return .dictionary(commonKeys(options: options, settings: settings, sources: sources).merging([
             "babies": .array(babies),
             "several_babies": .bool(result.babies.count > 1),
+            "has_correction": .bool(corrected),
+            "has_visit": .bool(settings.visit != nil),
             "no_babies": .bool(result.babies.isEmpty),
             "orphans": .array(orphans),
             "has_orphans": .bool(!orphans.isEmpty),
@@ -95,6 +101,19 @@ public enum ReportData {
     ) throws -> MustacheValue {
         let name = BabyName.shown(aggregate.baby.name, redact: settings.redact)
         let localizer = settings.localizer
+        // The visit summary reads the days before the report's weeks; a --since report then shows only its own weeks.
+        var aggregate = aggregate
+        var visit: MustacheValue = .null
+        if let period = settings.visit {
+            let (from, to) = period.dates(today: result.options.today)
+            if let summary = VisitSummary(aggregate, from: from, to: to) {
+                visit = try VisitData.make(summary, aggregate: aggregate, index: index, localizer: localizer, units: result.options.units,
+                                           charts: charts)
+            }
+            if case .since(let date) = period {
+                aggregate = aggregate.keepingWeeks(from: max(0, Age(days: LifeCalendar.dayOfLife(date, bornOn: aggregate.birthDate)).week))
+            }
+        }
         let weeks = aggregate.weeks
         var value: [String: MustacheValue] = [
             "name": .string(name),
@@ -105,7 +124,9 @@ public enum ReportData {
             "first": .bool(index == 0),
             "birthday": .string(localizer.date(aggregate.birthDate)),
             "birthday_iso": .string(aggregate.birthDate.description),
-            "age_today": .string(aggregate.ageToday.description),
+            "age_today": .string(ageText(aggregate.ageToday.days, aggregate.correction, localizer)),
+            "correction": correction(aggregate, today: result.options.today, localizer),
+            "visit": visit,
             "has_weeks": .bool(!weeks.isEmpty),
             "first_week": weeks.first.map { .int($0.week) } ?? .null,
             "last_week": weeks.last.map { .int($0.week) } ?? .null,
@@ -129,6 +150,36 @@ public enum ReportData {
         return .dictionary(value)
     }
 
+    /// `D+120, 17w1d (corrected 9w1d)` while a correction applies that day, else the age alone.
+    static func ageText(_ day: Int, _ correction: AgeCorrection?, _ localizer: Localizer) -> String {
+        let age = Age(days: day).description
+        guard let corrected = correction?.correctedDays(onDay: day) else { return age }
+        return age + " (" + localizer.text("corrected_age", ["age": AgeCorrection.weeksAndDays(corrected)]) + ")"
+    }
+
+    /// What the report says about a baby's term (`--due-date`, `--born-at`); null without one.
+    static func correction(_ aggregate: BabyAggregate, today: CivilDate, _ localizer: Localizer) -> MustacheValue {
+        guard let correction = aggregate.correction else { return .null }
+        return self.correction(correction, todayIndex: aggregate.ageToday.days, localizer)
+    }
+
+    /// The keys of a term on the day of life `todayIndex`.
+    static func correction(_ correction: AgeCorrection, todayIndex: Int, _ localizer: Localizer) -> MustacheValue {
+        .dictionary([
+            "born_at": .string(correction.gestationalAgeText),
+            "early": .string(correction.earlyText),
+            "due_date": .string(localizer.date(correction.dueDate)),
+            "due_date_iso": .string(correction.dueDate.description),
+            "preterm": .bool(correction.isPreterm),
+            "term": .bool(!correction.isPreterm),
+            "end_months": correction.correctionMonths.map { .int($0) } ?? .null,
+            "end_date": correction.endDate.map { .string(localizer.date($0)) } ?? .null,
+            "applies_today": .bool(correction.applies(onDay: todayIndex)),
+            "ended": .bool(correction.isPreterm && !correction.applies(onDay: todayIndex) && todayIndex >= 0),
+            "corrected_today": correction.correctedDays(onDay: todayIndex).map { .string(AgeCorrection.weeksAndDays($0)) } ?? .null,
+        ])
+    }
+
     static func weekRange(_ weeks: [WeekSummary], _ localizer: Localizer) -> String {
         guard let first = weeks.first, let last = weeks.last else { return localizer.text("no_weeks_with_logs") }
         return first.week == last.week ? localizer.text("week_one", ["first": "\(first.week)"])
@@ -147,7 +198,7 @@ public enum ReportData {
 
     /// The keys of a week besides `odd` and its CSV columns (all but `baby`).
     static let weekKeys = [
-        "label", "in_progress", "feeds_per_day_1", "solids_g_per_day", "breastfeeds_per_day", "formula_per_day", "pumped_milk_per_day", "solids_per_day",
+        "label", "in_progress", "corrected", "corrected_age", "feeds_per_day_1", "solids_g_per_day", "breastfeeds_per_day", "formula_per_day", "pumped_milk_per_day", "solids_per_day",
         "breastfeeding_min_per_day", "bottle_volume_per_day", "night_sleep_h_per_day", "day_sleep_h_per_day",
         "sleep_h_per_day_1", "longest_sleep", "tummy_time_min_per_day", "wet_per_day_1", "dirty_per_day_1",
         "has_findings", "bands",
@@ -170,6 +221,8 @@ public enum ReportData {
         case "baby": return nil
         case "label": return .string("\(localizer.text("week")) \(week.week)")
         case "in_progress": return .bool(!week.isComplete)
+        case "corrected": return .bool(week.correctedFirstDay != nil)
+        case "corrected_age": return week.correctedFirstDay.map { .string(AgeCorrection.weeksAndDays($0)) } ?? .null
         case "feeds_per_day_1": return .string(perDay(week, 1) { Double($0.feeds) })
         case "solids_g_per_day": return .string(perDay(week, 0) { $0.solidsGrams })
         case "breastfeeds_per_day": return .string(perDay(week, 1) { Double($0.breastfeeds) })
@@ -273,7 +326,7 @@ public enum ReportData {
             let bottles = metrics.formulaFeeds + metrics.pumpedMilkFeeds
             return .dictionary([
                 "day": .int(day.day),
-                "age": .string(Age(days: day.day).description),
+                "age": .string(ageText(day.day, aggregate.correction, localizer)),
                 "date": .string(localizer.date(day.date)),
                 "date_iso": .string(day.date.description),
                 "weekday": .string(localizer.weekday(day.date)),

@@ -17,6 +17,9 @@ public struct ReportSettings: Sendable {
     /// The language of words, dates and figures (English unless `--lang` or the locale asks otherwise).
     public var localizer: Localizer = .english
 
+    /// A visit summary before everything else (`--since`, `--visit`); nil for none.
+    public var visit: VisitPeriod?
+
     /// The settings for a report of an open store: its file name, and the backup it came from
     /// (without the device's name when names are redacted).
     public init(reader: StoreReader, redact: Bool, toolVersion: String) {

@@ -1,0 +1,196 @@
+import ParPairModel
+
+/// What a check-up looks at for the time since the last one: each figure per day over the period's
+/// logged days, against the period before of the same length, with the band for the baby's age at the
+/// period's end, the findings to look at and the days without logs.
+///
+/// Days are those of the baby's daily summaries; the report's day still in progress is shown in the
+/// day-by-day values but counts neither as logged nor in a per-day figure, as everywhere.
+public struct VisitSummary: Sendable, Hashable {
+    /// One figure of the summary.
+    public struct Figure: Sendable, Hashable {
+        /// A stable key: `feeds_per_day`, `longest_feed_gap_h`, `bottle_per_day`, `wet_per_day`,
+        /// `dirty_per_day`, `sleep_h_per_day`, `longest_sleep_h`, `tummy_time_min_per_day`.
+        public var key: String
+        /// The period's value (per day, or the longest for `longest_*`); nil without logged days.
+        public var current: Double?
+        /// The same over the period before.
+        public var previous: Double?
+        /// Decimals shown.
+        public var decimals: Int
+        /// The reference band for the baby's (corrected) age at the period's end, when one applies.
+        public var band: ReferenceBand?
+        /// The value of each day of the period, oldest first (nil for a day without logs or in progress).
+        public var daily: [Double?]
+    }
+
+    /// The period's first and last dates, and its number of days.
+    public var from: CivilDate
+    public var to: CivilDate
+    public var days: Int
+    /// Days of the period with logs that count (the day in progress left out).
+    public var daysLogged: Int
+    /// The period before, of the same length, and its logged days.
+    public var previousFrom: CivilDate
+    public var previousTo: CivilDate
+    public var previousDaysLogged: Int
+    /// The days of the period with nothing logged (not the day in progress).
+    public var daysWithoutLogs: [CivilDate]
+    /// The dates of the period, oldest first (the `daily` values' days).
+    public var dates: [CivilDate]
+    public var figures: [Figure]
+    /// Findings of the period's days.
+    public var findings: Int
+
+    /// The keys of the figures, in order.
+    public static let figureKeys = [
+        "feeds_per_day", "longest_feed_gap_h", "bottle_per_day", "wet_per_day", "dirty_per_day", "sleep_h_per_day",
+        "longest_sleep_h", "tummy_time_min_per_day",
+    ]
+
+    /// The summary of `from`…`to` for a baby; nil when the period is empty or not within the baby's life.
+    /// - Parameter aggregate: must hold the daily summaries of both periods (those the selection has).
+    public init?(_ aggregate: BabyAggregate, from: CivilDate, to: CivilDate) {
+        guard from <= to, to >= aggregate.birthDate else { return nil }
+        let start = max(from, aggregate.birthDate)
+        let length = to.dayNumber - start.dayNumber + 1
+        let firstDay = start.dayNumber - aggregate.birthDate.dayNumber
+        let lastDay = firstDay + length - 1
+        let byDay = Dictionary(aggregate.days.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
+        let current = (firstDay...lastDay).map { byDay[$0] }
+        let previous = (firstDay - length...firstDay - 1).map { byDay[$0] }
+
+        self.from = start
+        self.to = to
+        days = length
+        previousFrom = start.adding(days: -length)
+        previousTo = start.adding(days: -1)
+        dates = (0..<length).map { start.adding(days: $0) }
+        let counted = current.compactMap { $0 }.filter { $0.logged && !$0.inProgress }
+        daysLogged = counted.count
+        previousDaysLogged = previous.compactMap { $0 }.filter { $0.logged && !$0.inProgress }.count
+        // A day without a summary lies outside the selection: nothing of it was read, so nothing logged.
+        daysWithoutLogs = zip(dates, current).compactMap { date, day in
+            (day.map { !$0.logged && !$0.inProgress } ?? true) ? date : nil
+        }
+        findings = aggregate.findings.filter { finding in finding.day.map { (firstDay...lastDay).contains($0) } ?? false }.count
+
+        var totals = LogMetrics()
+        for day in counted { totals.add(day.metrics) }
+        let loggedDays = counted.map(\.day)
+        let bands = ReferenceRanges.bands(
+            week: Age(days: lastDay).week, loggedDays: loggedDays, birthDate: aggregate.birthDate, metrics: totals,
+            correction: aggregate.correction)
+        let units = aggregate.days.first?.units ?? .metric
+        figures = Self.figureKeys.map { key in
+            let decimals: Int
+            switch key {
+            case "longest_feed_gap_h", "longest_sleep_h": decimals = 1
+            case "bottle_per_day": decimals = units == .metric ? 0 : 1
+            case "tummy_time_min_per_day": decimals = 0
+            default: decimals = 1
+            }
+            return Figure(
+                key: key, current: Self.value(key, current, units: units), previous: Self.value(key, previous, units: units),
+                decimals: decimals, band: bands.first { $0.metric == Self.bandMetric(key) },
+                daily: current.map { day in day.flatMap { $0.logged && !$0.inProgress ? Self.value(key, [$0], units: units) : nil } })
+        }
+    }
+
+    /// The reference band's metric for a figure, when it has one.
+    static func bandMetric(_ key: String) -> String {
+        switch key {
+        case "sleep_h_per_day": "sleep_h_per_day"
+        case "wet_per_day": "wet_per_day"
+        case "tummy_time_min_per_day": "tummy_time_min_per_day"
+        default: ""
+        }
+    }
+
+    /// A figure over days (nil entries are days outside the summaries): per day over the logged days that
+    /// count, or the longest for `longest_*`.
+    static func value(_ key: String, _ days: [DaySummary?], units: VolumeUnits) -> Double? {
+        let counted = days.enumerated().compactMap { index, day in day.map { (index, $0) } }.filter { $0.1.logged && !$0.1.inProgress }
+        guard !counted.isEmpty else { return nil }
+        func perDay(_ total: (LogMetrics) -> Double) -> Double {
+            counted.map { total($0.1.metrics) }.reduce(0, +) / Double(counted.count)
+        }
+        switch key {
+        case "feeds_per_day": return perDay { Double($0.feeds) }
+        case "bottle_per_day": return units.volume(milliliters: perDay { $0.bottleMilliliters })
+        case "wet_per_day": return perDay { Double($0.wet) }
+        case "dirty_per_day": return perDay { Double($0.dirty) }
+        case "sleep_h_per_day": return perDay { $0.sleepHours }
+        case "tummy_time_min_per_day": return perDay { $0.tummyTimeMinutes }
+        case "longest_sleep_h": return counted.compactMap { $0.1.metrics.longestSleepHours }.max()
+        case "longest_feed_gap_h":
+            // Gaps inside a day, and into a day from the one before, when both days are in the span.
+            return counted.compactMap { index, day in
+                let into = index > 0 && days[index - 1] != nil ? day.feedGapIntoDayHours : nil
+                return [day.metrics.longestFeedGapHours, into].compactMap { $0 }.max()
+            }.max()
+        default: return nil
+        }
+    }
+}
+
+extension LogMetrics {
+    /// Adds another span's totals (the longest figures are not sums and stay as they are).
+    mutating func add(_ other: LogMetrics) {
+        breastfeeds += other.breastfeeds
+        formulaFeeds += other.formulaFeeds
+        pumpedMilkFeeds += other.pumpedMilkFeeds
+        solidsFeeds += other.solidsFeeds
+        otherFeeds += other.otherFeeds
+        breastfeedingMinutes += other.breastfeedingMinutes
+        formulaMilliliters += other.formulaMilliliters
+        pumpedMilkMilliliters += other.pumpedMilkMilliliters
+        solidsGrams += other.solidsGrams
+        sleepHours += other.sleepHours
+        nightSleepHours += other.nightSleepHours
+        sleeps += other.sleeps
+        diapers += other.diapers
+        wet += other.wet
+        dirty += other.dirty
+        mixed += other.mixed
+        dry += other.dry
+        tummyTimeMinutes += other.tummyTimeMinutes
+        activityMinutes += other.activityMinutes
+        activities += other.activities
+    }
+}
+
+/// The period a visit summary covers: since the last check-up (`--since`), or the last days (`--visit`).
+public enum VisitPeriod: Sendable, Hashable {
+    case since(CivilDate)
+    case lastDays(Int)
+
+    /// The last days `--visit` covers without `--since`.
+    public static let defaultDays = 14
+    /// The most days of the 24-hour picture: six weeks (a longer period shows its last six).
+    public static let maximumPictureDays = 42
+
+    /// The period's first and last dates for a report ending `today`.
+    public func dates(today: CivilDate) -> (from: CivilDate, to: CivilDate) {
+        switch self {
+        case .since(let date): (date, today)
+        case .lastDays(let count): (today.adding(days: -(max(1, count) - 1)), today)
+        }
+    }
+
+    /// The options that read what the summary needs: every day of the period and the one before (with
+    /// `--since`, the weeks from the period before on, trimmed from the report later), and a 24-hour
+    /// timeline across the period.
+    public func adjust(_ options: inout AggregationOptions) {
+        let (from, to) = dates(today: options.today)
+        let length = max(1, to.dayNumber - from.dayNumber + 1)
+        switch self {
+        case .since:
+            options.weeks = .since(from.adding(days: -length))
+            options.days = .all
+            options.timelineDays = min(length, Self.maximumPictureDays)
+        case .lastDays:
+            if case .last(let count) = options.days { options.days = .last(max(count, 2 * length)) }
+        }
+    }
+}

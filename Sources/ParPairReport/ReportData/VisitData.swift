@@ -1,0 +1,61 @@
+import Foundation
+import Mustache
+import ParPairAggregation
+import ParPairModel
+
+/// The visit summary's template data (`{{#visit}}`, one page per baby): see `Templates/README.md`.
+enum VisitData {
+    static func make(
+        _ summary: VisitSummary, aggregate: BabyAggregate, index: Int, localizer: Localizer, units: VolumeUnits, charts: Bool
+    ) throws -> MustacheValue {
+        func shown(_ value: Double?, _ decimals: Int) -> String {
+            value.map { localizer.number(FixedDecimal.format($0, decimals: decimals)) } ?? "–"
+        }
+        var figures: [MustacheValue] = []
+        for figure in summary.figures {
+            let change = MetricChange(name: figure.key, label: "", current: figure.current, previous: figure.previous, decimals: figure.decimals)
+            var value: [String: MustacheValue] = [
+                "key": .string(figure.key),
+                "label": .string(localizer.text("visit_\(figure.key)", ["volume_unit": units.symbol])),
+                "value": .string(shown(figure.current, figure.decimals)),
+                "previous": .string(shown(figure.previous, figure.decimals)),
+                "delta": .string(localizer.number(change.deltaText)),
+                "arrow": .string(change.direction.symbol),
+                "direction": .string(change.direction.rawValue),
+                "direction_label": .string(localizer.text("direction_\(change.direction.rawValue)")),
+                "band": figure.band.map { ReportData.band($0, localizer) } ?? ReportData.notApplicableBand,
+            ]
+            if charts {
+                let chart = Sparkline(title: localizer.text("visit_\(figure.key)", ["volume_unit": units.symbol]), values: figure.daily, band: figure.band.map { ($0.low, $0.high) }, decimalSeparator: localizer.figures.decimalSeparator)
+                value["chart"] = try ReportCharts.image(
+                    chart.svg(), alt: localizer.text("alt_visit_chart", ["figure": localizer.text("visit_\(figure.key)", ["volume_unit": units.symbol])]),
+                    name: "\(figure.key) sparkline")
+            }
+            figures.append(.dictionary(value))
+        }
+        let age = ReportData.ageText(aggregate.ageToday.days, aggregate.correction, localizer)
+        return .dictionary([
+            "anchor": .string("visit-\(index + 1)"),
+            "page": .string("baby-\(index + 1)"),
+            "from": .string(localizer.date(summary.from)),
+            "to": .string(localizer.date(summary.to)),
+            "from_iso": .string(summary.from.description),
+            "to_iso": .string(summary.to.description),
+            "days": .int(summary.days),
+            "days_logged": .int(summary.daysLogged),
+            "previous_from": .string(localizer.date(summary.previousFrom)),
+            "previous_to": .string(localizer.date(summary.previousTo)),
+            "previous_days_logged": .int(summary.previousDaysLogged),
+            "has_previous": .bool(summary.previousDaysLogged > 0),
+            "age_today": .string(age),
+            "figures": .array(figures),
+            "finding_count": .int(summary.findings),
+            "has_findings": .bool(summary.findings > 0),
+            "days_without_logs": .array(summary.daysWithoutLogs.map { date in
+                .dictionary(["date": .string(localizer.date(date)), "weekday": .string(localizer.weekday(date))])
+            }),
+            "days_without_logs_count": .int(summary.daysWithoutLogs.count),
+            "has_days_without_logs": .bool(!summary.daysWithoutLogs.isEmpty),
+        ])
+    }
+}
