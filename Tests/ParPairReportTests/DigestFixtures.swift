@@ -41,9 +41,11 @@ enum DigestFixtures {
 
     /// A run over the sample store, New York time.
     static func sampleRun(
-        today: String, baby: String? = nil, choice: DigestWeekChoice = .latestComplete, redact: Bool = false
+        today: String, baby: String? = nil, choice: DigestWeekChoice = .latestComplete, redact: Bool = false,
+        term: BirthTerm? = nil
     ) throws -> DigestRun {
-        let options = AggregationOptions(timeZone: try zone("America/New_York"), today: try date(today))
+        var options = AggregationOptions(timeZone: try zone("America/New_York"), today: try date(today))
+        options.birthTerm = term
         var settings = settings
         settings.redact = redact
         return try StoreReader.withReader(path: try sampleStore()) { reader in

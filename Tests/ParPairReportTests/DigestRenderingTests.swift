@@ -57,6 +57,24 @@ struct DigestRenderingTests {
         #expect(!text.contains("Mia"))
     }
 
+    @Test("digest --due-date: corrected ages and bands for the corrected age")
+    func correctedDigest() throws {
+        // Mia, born 2026-08-23 and due 2026-10-18 (56 days early). On 2026-11-23 her latest complete week is 12
+        // (days 84-90): corrected days 28-34, corrected week 4. Today is day 92: corrected 36 = 5w1d.
+        let run = try DigestFixtures.sampleRun(today: "2026-11-23", baby: "Mia", term: .dueDate(try DigestFixtures.date("2026-10-18")))
+        let rendering = try DigestRendering()
+        let digest = try #require(run.digests.first)
+        let markdown = try rendering.render(digest, of: run, format: .markdown)
+        #expect(markdown.contains("(D+84, 12w0d (corrected 4w0d) to D+90, 12w6d (corrected 4w6d))"))
+        #expect(markdown.contains("age today D+92, 13w1d (corrected 5w1d)"))
+        #expect(markdown.contains("Born at: 32w0d of gestation (8w0d early, due 2026-10-18); corrected age until 2027-08-23 (12 months)"))
+        // Corrected week 4 is under 7 weeks: the early tummy-time band 6-15 (chronological week 12 would have 15-30).
+        #expect(digest.current.references.first { $0.metric == "tummy_time_min_per_day" }?.rangeText == "6–15")
+        #expect(markdown.contains("ages also read as corrected age"))
+        let csv = try rendering.render(digest, of: run, format: .csv)
+        #expect(csv.contains(",84,12,4,28,2026-11-15,"), "day 84: week 12, corrected week 4, corrected day 28")
+    }
+
     @Test("the CSV holds the week's seven days, with the diapers a naive count of the store finds")
     func csvAgainstNaiveCount() throws {
         let run = try DigestFixtures.sampleRun(today: "2026-11-20", baby: "Mia")
