@@ -14,7 +14,7 @@ public enum BirthTerm: Sendable, Hashable {
     public init?(parsingGestationalAge text: String) {
         let characters = Array(text.trimmingCharacters(in: .whitespaces).lowercased())
         let weekDigits = characters.prefix { $0.isASCII && $0.isNumber }
-        var rest = characters.dropFirst(weekDigits.count)
+        let rest = characters.dropFirst(weekDigits.count)
         // Two digits at most: no gestation lasts 100 weeks, and a long number must not overflow.
         guard (1...2).contains(weekDigits.count), let weeks = Int(String(weekDigits)) else { return nil }
         var days = 0

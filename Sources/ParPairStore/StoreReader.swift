@@ -344,6 +344,20 @@ public final class StoreReader {
     }
 
     /// Runs SQLite work, turning an `SQLiteError` into a `StoreError` about the user's file.
+    /// Another read-only connection to the private snapshot, restricted as the first and in a read
+    /// transaction of its own: nobody writes the snapshot, so it reads exactly what `database` reads,
+    /// and a second thread can read one table while the first reads another.
+    func openSecondConnection() throws -> Database {
+        try readingSQLite {
+            let second = try Database(path: snapshot.storeFile, mode: .readOnly)
+            try second.restrictForUntrustedFile()
+            try second.setBusyTimeout(milliseconds: 2000)
+            try second.execute("PRAGMA query_only = 1")
+            try second.begin(.deferred)
+            return second
+        }
+    }
+
     func readingSQLite<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()

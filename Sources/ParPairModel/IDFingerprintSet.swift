@@ -1,29 +1,28 @@
 import Foundation
-import ParPairModel
 
 /// A set of 64-bit fingerprints of log ids, in one flat open-addressing table (linear probing, load ≤ ⅘).
 ///
 /// A fingerprint mixes all 128 bits of the id with the log kind, so ids that differ in either half
 /// never collide by construction of the mix; two random ids share a fingerprint with probability
 /// about n²/2⁶⁵ (3·10⁻⁸ at a million logs).
-struct IDFingerprintSet {
+public struct IDFingerprintSet: Sendable {
     private var slots: [UInt64]
     private var count = 0
 
     /// An empty set with room for `capacity` slots (a power of two; 0 holds nothing until the first insert).
-    init(capacity: Int = 1024) {
+    public init(capacity: Int = 1024) {
         slots = [UInt64](repeating: 0, count: capacity)
     }
 
     /// The largest table sized in advance: 2²² slots, 32 MiB (a row count is only a hint; a larger
     /// table still grows as ids arrive).
-    static let largestPresize = 1 << 22
+    public static let largestPresize = 1 << 22
 
     /// Whether nothing was inserted.
-    var isEmpty: Bool { count == 0 }
+    public var isEmpty: Bool { count == 0 }
 
     /// The smallest power-of-two capacity that holds `count` fingerprints within the load limit.
-    static func capacity(for count: Int) -> Int {
+    public static func capacity(for count: Int) -> Int {
         var capacity = 1024
         while capacity < largestPresize, !fits(max(0, count), in: capacity) { capacity *= 2 }
         return capacity
@@ -33,21 +32,26 @@ struct IDFingerprintSet {
     private static func fits(_ count: Int, in capacity: Int) -> Bool { count <= capacity - capacity / 5 }
 
     /// Inserts a fingerprint; false when it was already there.
-    mutating func insert(_ fingerprint: UInt64) -> Bool {
+    public mutating func insert(_ fingerprint: UInt64) -> Bool {
         let value = fingerprint == 0 ? 1 : fingerprint  // 0 marks an empty slot
         if !Self.fits(count + 1, in: slots.count) { grow() }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: value >> 20) & mask
-        while true {
-            let stored = slots[slot]
-            if stored == 0 {
-                slots[slot] = value
-                count += 1
-                return true
+        // Unchecked: the mask keeps every probe inside the table (a table of millions of slots made the
+        // bounds checks a visible part of a scan).
+        let inserted = slots.withUnsafeMutableBufferPointer { table -> Bool in
+            while true {
+                let stored = table[slot]
+                if stored == 0 {
+                    table[slot] = value
+                    return true
+                }
+                if stored == value { return false }
+                slot = (slot + 1) & mask
             }
-            if stored == value { return false }
-            slot = (slot + 1) & mask
         }
+        if inserted { count += 1 }
+        return inserted
     }
 
     private mutating func grow() {
@@ -58,7 +62,7 @@ struct IDFingerprintSet {
     }
 
     /// The fingerprint of an id within one kind of log.
-    static func fingerprint(of id: UUID, kind: LogKind) -> UInt64 {
+    public static func fingerprint(of id: UUID, kind: LogKind) -> UInt64 {
         let (high, low) = withUnsafeBytes(of: id.uuid) {
             ($0.loadUnaligned(fromByteOffset: 0, as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         }
@@ -69,6 +73,20 @@ struct IDFingerprintSet {
         case .activity: 0x85EB_CA77_C2B2_AE63
         }
         return mix(high ^ mix(low ^ salt))
+    }
+
+    /// The fingerprint of a value of another type than a 16-byte id (a text, a blob of another length), as
+    /// a store may hold one: the bytes folded 8 at a time, tagged with their length and `tag`.
+    public static func fingerprint(of bytes: UnsafeRawBufferPointer, tag: UInt64) -> UInt64 {
+        var hash = mix(UInt64(bytes.count) ^ tag)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+        return mix(hash ^ tail)
     }
 
     /// SplitMix64's finalizer: a bijection on 64-bit values that spreads every input bit.
