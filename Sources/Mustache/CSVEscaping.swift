@@ -41,15 +41,30 @@ public enum CSVEscaping {
                 target.write(value)
                 return
             }
-            var output: [UInt8] = [UInt8(ascii: "\"")]
+            var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 8)
-            if guarded { output.append(UInt8(ascii: "'")) }
-            for byte in bytes {
-                output.append(byte)
-                if byte == UInt8(ascii: "\"") { output.append(byte) }
-            }
-            output.append(UInt8(ascii: "\""))
+            append(field: value, guardingFormulas: guardingFormulas, to: &output)
             target.write(String(decoding: output, as: UTF8.self))
+        }
+    }
+
+    /// Appends `value` as one CSV field to `bytes` (see ``field(_:guardingFormulas:)``): the same field as
+    /// ``write(field:guardingFormulas:to:)`` writes, made without a string per field (a million-row export).
+    public static func append(field value: String, guardingFormulas: Bool = true, to output: inout [UInt8]) {
+        UTF8Bytes.with(value) { bytes in
+            let guarded = guardingFormulas && startsLikeFormula(bytes)
+            let quoted = needsQuotes(bytes)
+            if quoted { output.append(UInt8(ascii: "\"")) }
+            if guarded { output.append(UInt8(ascii: "'")) }
+            if quoted {
+                for byte in bytes {
+                    output.append(byte)
+                    if byte == UInt8(ascii: "\"") { output.append(byte) }
+                }
+                output.append(UInt8(ascii: "\""))
+            } else {
+                output.append(contentsOf: bytes)
+            }
         }
     }
 

@@ -29,22 +29,36 @@ public enum EventExport {
         sink.write(columns.joined(separator: ",") + "\r\n")
         // Logs come in time order, so the zone's offset is looked up once per stretch between transitions.
         var clock = LocalTimeCache(calendar: calendar)
-        try reader.forEachLog { record in
-            var name = ""
-            var day: Int?
-            if let id = record.baby.babyID {
-                guard let entry = known[id] else { return }  // another baby than --baby
-                name = entry.name
-                let date = calendar.dayStartMinutes == 0 ? clock.civilDate(of: record.start) : calendar.reportDate(of: record.start)
-                day = LifeCalendar.dayOfLife(date, bornOn: entry.birthDate)
-                // Born before the birth date's day start: from the birth to that day start is day 0 too, as in
-                // the daily and weekly tables.
-                if let counted = day, counted < 0, record.start >= entry.birth { day = 0 }
+        // The store is read on a second thread while this one formats rows into bytes (each used to take
+        // about half of a long export), written out 64 KiB at a time.
+        var line: [UInt8] = []
+        line.reserveCapacity(1 << 17)
+        try LogPipeline.run(reader, produce: { reader, pipe in
+            try reader.forEachLog { pipe.send($0) }
+        }, consume: { item in
+            guard case .logs(let records) = item else { return }
+            for record in records {
+                var name = ""
+                var day: Int?
+                if let id = record.baby.babyID {
+                    guard let entry = known[id] else { continue }  // another baby than --baby
+                    name = entry.name
+                    let date = calendar.dayStartMinutes == 0 ? clock.civilDate(of: record.start) : calendar.reportDate(of: record.start)
+                    day = LifeCalendar.dayOfLife(date, bornOn: entry.birthDate)
+                    // Born before the birth date's day start: from the birth to that day start is day 0 too, as in
+                    // the daily and weekly tables.
+                    if let counted = day, counted < 0, record.start >= entry.birth { day = 0 }
+                }
+                let week = day.map { Age(days: $0).week }
+                if let week, !selected(week, options: options, calendar: calendar, babies: babies, record: record) { continue }
+                appendRow(record, babyName: name, day: day, week: week, clock: &clock, into: &line)
+                if line.count >= 1 << 16 {
+                    sink.write(String(decoding: line, as: UTF8.self))
+                    line.removeAll(keepingCapacity: true)
+                }
             }
-            let week = day.map { Age(days: $0).week }
-            if let week, !selected(week, options: options, calendar: calendar, babies: babies, record: record) { return }
-            appendRow(record, babyName: name, day: day, week: week, clock: &clock, into: &sink)
-        }
+        })
+        sink.write(String(decoding: line, as: UTF8.self))
     }
 
     static func selected(_ week: Int, options: AggregationOptions, calendar: LifeCalendar, babies: [Baby], record: LogRecord) -> Bool {
@@ -62,16 +76,37 @@ public enum EventExport {
         }
     }
 
+    /// Appends one row: every cell through the CSV escaping and formula guard but the kind, day, week and
+    /// id, which this tool writes from a closed set of characters (letters, digits, `-`).
     static func appendRow(
-        _ record: LogRecord, babyName: String, day: Int?, week: Int?, clock: inout LocalTimeCache,
-        into line: inout some TextOutputStream
+        _ record: LogRecord, babyName: String, day: Int?, week: Int?, clock: inout LocalTimeCache, into line: inout [UInt8]
     ) {
-        var amount: Double?
-        var unit = ""
-        var milliliters = ""
+        func plain(_ text: String) {
+            line.append(UInt8(ascii: ","))
+            var text = text
+            text.withUTF8 { line.append(contentsOf: $0) }
+        }
+        func escaped(_ text: String) {
+            line.append(UInt8(ascii: ","))
+            CSVEscaping.append(field: text, to: &line)
+        }
+        CSVEscaping.append(field: babyName, to: &line)
+        plain(record.kind.rawValue)
+        escaped(record.typeText ?? "")
+        escaped(clock.iso8601(record.start))
+        let end = record.end
+        escaped(end.map { clock.iso8601($0) } ?? "")
+        if let end, end >= record.start {
+            escaped(FixedDecimal.format(end.timeIntervalSince(record.start) / 60, decimals: 1))
+        } else if let end {
+            escaped("-" + FixedDecimal.format(record.start.timeIntervalSince(end) / 60, decimals: 1))
+        } else {
+            plain("")
+        }
         if case .food(let feed) = record {
-            amount = feed.amount
-            unit = feed.feedingUnit?.rawValue ?? ""
+            escaped(feed.amount.map(number) ?? "")
+            escaped(feed.feedingUnit?.rawValue ?? "")
+            var milliliters = ""
             if let value = feed.amount, value.isFinite {
                 switch feed.feedingUnit {
                 case .milliliters?: milliliters = FixedDecimal.format(value, decimals: 1)
@@ -79,34 +114,15 @@ public enum EventExport {
                 default: break
                 }
             }
+            escaped(milliliters)
+        } else {
+            line.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: ","), UInt8(ascii: ",")])
         }
-        let end = record.end
-        var duration = ""
-        if let end, end >= record.start {
-            duration = FixedDecimal.format(end.timeIntervalSince(record.start) / 60, decimals: 1)
-        } else if let end {
-            duration = "-" + FixedDecimal.format(record.start.timeIntervalSince(end) / 60, decimals: 1)
-        }
-        let fields: [String] = [
-            babyName,
-            record.kind.rawValue,
-            record.typeText ?? "",
-            clock.iso8601(record.start),
-            end.map { clock.iso8601($0) } ?? "",
-            duration,
-            amount.map(number) ?? "",
-            unit,
-            milliliters,
-            record.notes,
-            day.map(String.init) ?? "",
-            week.map(String.init) ?? "",
-            uuidText(record.id),
-        ]
-        for (index, field) in fields.enumerated() {
-            if index > 0 { line.write(",") }
-            CSVEscaping.write(field: field, to: &line)
-        }
-        line.write("\r\n")
+        escaped(record.notes)
+        plain(day.map(String.init) ?? "")
+        plain(week.map(String.init) ?? "")
+        plain(uuidText(record.id))
+        line.append(contentsOf: [0x0D, 0x0A])
     }
 
     /// `id.uuidString` (upper-case hex, 8-4-4-4-12), made without Foundation's formatted printing,
