@@ -2,10 +2,11 @@ import ParPairModel
 
 /// Probable double entries of one baby: a log of the same kind, type, start minute, amount, unit and end
 /// as one already counted, under another id (a double tap in the app). Logs arrive in start order, so
-/// only the current minute's signatures are kept.
+/// only the current minute's signatures are kept, per kind in a short array (a minute holds one or two
+/// logs of a kind; a dictionary per log was a tenth of a large report's aggregation).
 struct DoubleEntryTracker {
-    private var minute: [LogKind: Int64] = [:]
-    private var seen: [LogKind: Set<Int>] = [:]
+    private var minute: [Int64] = Array(repeating: .min, count: LogKind.allCases.count)
+    private var seen: [[Int]] = Array(repeating: [], count: LogKind.allCases.count)
 
     /// The signature of a log: everything that must match, hashed.
     @inline(__always)
@@ -20,11 +21,25 @@ struct DoubleEntryTracker {
 
     /// Whether a log with this start and signature repeats one seen in the same minute (and notes it).
     mutating func isRepeat(kind: LogKind, start: Double, signature: Int) -> Bool {
+        let slot = Self.slot(kind)
         let startMinute = Int64((start / 60).rounded(.down))
-        if minute[kind] != startMinute {
-            minute[kind] = startMinute
-            seen[kind]?.removeAll(keepingCapacity: true)
+        if minute[slot] != startMinute {
+            minute[slot] = startMinute
+            seen[slot].removeAll(keepingCapacity: true)
+        } else if seen[slot].contains(signature) {
+            return true
         }
-        return !seen[kind, default: []].insert(signature).inserted
+        seen[slot].append(signature)
+        return false
+    }
+
+    @inline(__always)
+    private static func slot(_ kind: LogKind) -> Int {
+        switch kind {
+        case .food: 0
+        case .sleep: 1
+        case .diaper: 2
+        case .activity: 3
+        }
     }
 }
