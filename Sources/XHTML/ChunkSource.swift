@@ -14,12 +14,16 @@ final class ChunkSource {
         case memory(UnsafeRawBufferPointer)
         /// A file descriptor opened for reading, positioned at the start of the document.
         case descriptor(Int32)
+        /// Bytes another thread sends while it writes the document; `limit` is the size cap.
+        case channel(ByteChannel, limit: Int)
     }
 
     private let origin: Origin
     private var offset = 0
     /// `errno` of the first failed read, if any; libxml2 then reports the document as truncated.
     private(set) var readError: Int32?
+    /// The document sent through a channel grew past its size cap (then it reads as truncated).
+    private(set) var overLimit = false
 
     init(_ origin: Origin) {
         self.origin = origin
@@ -34,6 +38,16 @@ final class ChunkSource {
             guard count > 0, let base = bytes.baseAddress else { return 0 }
             UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
             offset += count
+            return Int32(count)
+        case .channel(let channel, let limit):
+            guard !overLimit else { return -1 }
+            let count = channel.receive(into: buffer, length: length)
+            offset += count
+            if offset > limit {
+                overLimit = true
+                channel.discard()
+                return -1
+            }
             return Int32(count)
         case .descriptor(let descriptor):
             while true {

@@ -7,6 +7,12 @@ import Darwin
 #endif
 
 extension XHTMLValidator {
+    /// Validates a document another thread writes through `channel`, chunk by chunk as it comes: call
+    /// it on a thread of its own; it returns once the writer called `finish()` and every byte was read.
+    public func validate(channel: ByteChannel, name: String) -> XMLCheckResult {
+        parse(name: name).run(channel: channel)
+    }
+
     /// Validates a file, read a chunk at a time (a large report is never held in memory whole);
     /// libxml2 detects the encoding from the byte order mark and the XML declaration.
     ///

@@ -70,6 +70,21 @@ struct XMLParse {
         return (run(source, isDecodedText: false), source.readError)
     }
 
+    /// Checks the bytes another thread sends through `channel` as it writes them; returns once the
+    /// channel is finished (or the document grew past the size cap, when the rest is dropped).
+    func run(channel: ByteChannel) -> XMLCheckResult {
+        let limit = min(max(0, maximumInputSize), Int(Int32.max))
+        let source = ChunkSource(.channel(channel, limit: limit))
+        let result = run(source, isDecodedText: false)
+        if source.overLimit {
+            // Take what is still to come, so the writer never waits on a reader that has stopped.
+            channel.discard()
+            channel.waitUntilFinished()
+            return refusal(byteCount: max(channel.byteCount, limit + 1)) ?? result
+        }
+        return result
+    }
+
     /// The result for a document over the size cap, which is not parsed; nil when it is not over.
     private func refusal(byteCount: Int) -> XMLCheckResult? {
         let limit = min(max(0, maximumInputSize), Int(Int32.max))

@@ -110,6 +110,8 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 public struct DescriptorSink: TextOutputStream {
     let descriptor: Int32
     let name: String
+    /// Also receives every byte written, in order (a validator reading the report as it is written).
+    var tap: ((UnsafeRawBufferPointer) -> Void)?
     private var buffer: [UInt8] = []
     private var failure: DeliveryError?
 
@@ -146,7 +148,10 @@ public struct DescriptorSink: TextOutputStream {
 
     private mutating func drain() {
         if failure == nil {
-            let error = buffer.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+            let error = buffer.withUnsafeBytes { bytes in
+                tap?(bytes)
+                return Self.writeAll(bytes, to: descriptor)
+            }
             record(error)
         }
         buffer.removeAll(keepingCapacity: true)
@@ -155,6 +160,7 @@ public struct DescriptorSink: TextOutputStream {
     /// Writes bytes to the descriptor unless an earlier write failed; keeps the first failure.
     private mutating func writeOut(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil else { return }
+        tap?(bytes)
         record(Self.writeAll(bytes, to: descriptor))
     }
 

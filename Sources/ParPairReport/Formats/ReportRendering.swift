@@ -49,7 +49,7 @@ public enum ReportRendering {
         try check(result, name: name)
     }
 
-    private static func check(_ result: XMLCheckResult, name: String) throws {
+    static func check(_ result: XMLCheckResult, name: String) throws {
         switch result.outcome {
         case .passed:
             return

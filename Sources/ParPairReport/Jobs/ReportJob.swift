@@ -73,8 +73,17 @@ public struct ReportJob: Sendable {
             try output.write(text)
             return
         }
-        let name = template.template.name
-        try output.stream(check: format == .html ? { try ReportRendering.validateXHTML(fileAt: $0, name: name) } : nil) { sink in
+        guard format == .html else {
+            try output.stream { sink in
+                try produce { try ReportRendering.render($0, format: format, template: template, settings: $1, into: &sink) }
+            }
+            return
+        }
+        // Validated as it is written, on a thread of its own; the file replaces nothing before the verdict.
+        let validation = StreamingValidation(name: template.template.name)
+        defer { validation.stop() }
+        try output.stream(check: { _ in try validation.verdict() }) { sink in
+            sink.tap = { validation.send($0) }
             try produce { try ReportRendering.render($0, format: format, template: template, settings: $1, into: &sink) }
         }
     }
