@@ -21,7 +21,7 @@ struct DoubleEntryTracker {
 
     /// Whether a log with this start and signature repeats one seen in the same minute (and notes it).
     mutating func isRepeat(kind: LogKind, start: Double, signature: Int) -> Bool {
-        let slot = Self.slot(kind)
+        let slot = kind.index
         let startMinute = Int64((start / 60).rounded(.down))
         if minute[slot] != startMinute {
             minute[slot] = startMinute
@@ -31,15 +31,5 @@ struct DoubleEntryTracker {
         }
         seen[slot].append(signature)
         return false
-    }
-
-    @inline(__always)
-    private static func slot(_ kind: LogKind) -> Int {
-        switch kind {
-        case .food: 0
-        case .sleep: 1
-        case .diaper: 2
-        case .activity: 3
-        }
     }
 }

@@ -30,7 +30,7 @@ struct DuplicateTracker {
 
     /// Records the id; true when an earlier log of the same kind had it.
     mutating func isRepeat(_ id: UUID, kind: LogKind) -> Bool {
-        let slot = DuplicateTracker.slot(kind)
+        let slot = kind.index
         precondition(!finished[slot], "a \(kind) log was added after its table was finished")
         let repeated: Bool
         if fingerprints != nil {
@@ -46,25 +46,16 @@ struct DuplicateTracker {
     /// Sizes the fingerprints of a kind for `count` ids before the first is read, so the set is
     /// allocated once instead of doubling (which briefly holds both sizes) on the way.
     mutating func expect(_ count: Int, of kind: LogKind) {
-        let slot = DuplicateTracker.slot(kind)
+        let slot = kind.index
         guard fingerprints != nil, !finished[slot], fingerprints![slot].isEmpty else { return }
         fingerprints![slot] = IDFingerprintSet(capacity: IDFingerprintSet.capacity(for: count))
     }
 
     /// Forgets the ids of a kind whose logs have all been added; adding another is a programming error.
     mutating func finish(_ kind: LogKind) {
-        let slot = DuplicateTracker.slot(kind)
+        let slot = kind.index
         finished[slot] = true
         fingerprints?[slot] = IDFingerprintSet(capacity: 0)
         seen[slot] = []
-    }
-
-    private static func slot(_ kind: LogKind) -> Int {
-        switch kind {
-        case .food: 0
-        case .sleep: 1
-        case .diaper: 2
-        case .activity: 3
-        }
     }
 }
