@@ -36,6 +36,14 @@ enum BuiltTool {
 
     /// Runs the tool with `arguments` in `folder`, with `TZ` unset unless given. Standard output and
     /// error go through temporary files, so a large report never blocks on a full pipe.
+    /// This process's environment without the locale: the tests read English words and the default paper,
+    /// so whatever locale the machine has, the tool runs in the default one unless a test asks for another.
+    static var inheritedEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG", "LC_PAPER"] { environment[name] = nil }
+        return environment
+    }
+
     static func run(
         _ arguments: [String], in folder: WorkFolder, environment extra: [String: String] = [:], executable: String? = nil
     ) async throws -> ToolRun {
@@ -45,7 +53,7 @@ enum BuiltTool {
             try? FileManager.default.removeItem(atPath: stem + ".stdout")
             try? FileManager.default.removeItem(atPath: stem + ".stderr")
         }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = inheritedEnvironment
         environment["TZ"] = nil
         environment.merge(extra) { _, new in new }
         let finished = try await ChildProcess.run(

@@ -20,7 +20,7 @@ enum HostileInputTool {
         try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = folder + "/tmp"
         try manager.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = BuiltTool.inheritedEnvironment
         environment["TMPDIR"] = temporary
         environment["TZ"] = "UTC"
         let finished = try await ChildProcess.run(
