@@ -10,12 +10,17 @@ enum ReportCommand: Subcommand {
         description: """
         Summarizes feeds, sleep, diapers and activities per age-week (week 0 = days 0-6 of life), with the
         last 14 days, reference bands, charts and every data-quality finding. HTML is XHTML 1.0 Strict,
-        self-contained and printable, and is validated against the W3C DTD before anything is written.
+        self-contained and printable, and is validated against the W3C DTD before anything is written; PDF
+        is that report printed by WeasyPrint or Chromium. --since opens the report with a one-page visit
+        summary per baby of the days since the last check-up; --due-date or --born-at gives a baby born
+        early corrected ages and bands.
         STORE is a default.store file or a folder holding one.
         """,
         examples: [
             "parpair-report report samples/default.store --output report.html --today 2026-11-20",
             "parpair-report report ~/ParPair --format csv --last 4 --output weeks.csv",
+            "parpair-report report ~/ParPair --since 2026-10-23 --output visit.pdf",
+            "parpair-report report ~/ParPair --baby Mia --due-date 2026-10-18 --lang de --output mia.pdf",
         ])
 
     static func run(_ parsed: Arguments, console: Console) throws {
