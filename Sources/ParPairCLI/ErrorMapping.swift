@@ -21,7 +21,6 @@ enum ErrorMapping {
             switch error {
             case .chart: return GeneralError(error.description, exitCode: .software)
             case .dtdUnavailable: return GeneralError(error.description, exitCode: .osFile)
-            case .unreadableOutput: return GeneralError(error.description, exitCode: .ioError)
             case .noSuchBaby, .badTerm: return GeneralError(error.description, exitCode: .usage)
             case .invalidHTML, .template, .missingTemplate, .tooLarge: return GeneralError(error.description, exitCode: .dataError)
             }

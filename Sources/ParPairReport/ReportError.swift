@@ -20,8 +20,6 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
     /// `--due-date` / `--born-at` does not fit the selected babies: a term outside 22–44 weeks, or several
     /// babies not born the same day (only twins share a term).
     case badTerm(String)
-    /// The written report could not be read back for validation.
-    case unreadableOutput(String)
 
     public var description: String {
         switch self {
@@ -38,8 +36,6 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
         case .tooLarge(let bytes, let limit):
             "the HTML report would be \(bytes / 1_048_576) MB, more than the \(limit / 1_048_576) MB that can be validated; "
                 + "nothing was written. Narrow it with --baby, --weeks or --last, or use --format csv"
-        case .unreadableOutput(let message):
-            "\(message); nothing was written"
         case .badTerm(let message):
             message
         case .noSuchBaby(let wanted, let available):

@@ -18,7 +18,7 @@ public enum ReportRendering {
     }
 
     /// Renders a report into `output` as it is made, so a large report is never held whole. HTML is
-    /// not validated here: validate what was written with ``validateXHTML(fileAt:name:)`` before it
+    /// not validated here: `ReportJob` validates it as it is written (`StreamingValidation`), before it
     /// replaces anything.
     /// - Throws: `ReportError.template` for a template that fails.
     public static func render(
@@ -35,18 +35,6 @@ public enum ReportRendering {
     /// Validates a document as XHTML 1.0 Strict against the DTD from the system catalog, offline.
     public static func validateXHTML(_ text: String, name: String) throws {
         try check(XHTMLValidator().validate(text, name: name), name: name)
-    }
-
-    /// Validates a written file as XHTML 1.0 Strict, reading it a chunk at a time.
-    /// - Parameter name: The template's name, used in messages (the file may be a temporary one).
-    public static func validateXHTML(fileAt path: String, name: String) throws {
-        let result: XMLCheckResult
-        do {
-            result = try XHTMLValidator().validate(fileAt: path, name: name)
-        } catch {
-            throw ReportError.unreadableOutput(error.description)
-        }
-        try check(result, name: name)
     }
 
     static func check(_ result: XMLCheckResult, name: String) throws {

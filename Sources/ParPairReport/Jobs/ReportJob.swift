@@ -52,10 +52,7 @@ public struct ReportJob: Sendable {
             let (folder, token) = try ScratchRegistry.makeFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
             defer { ScratchRegistry.remove(token) }
             let html = folder + "/report.html"
-            let name = template.template.name
-            try OutputFile(path: html).stream(check: { try ReportRendering.validateXHTML(fileAt: $0, name: name) }) { sink in
-                try produce { try ReportRendering.render($0, format: .html, template: template, settings: $1, into: &sink) }
-            }
+            try writeValidatedHTML(to: OutputFile(path: html))
             let file = try pdf.render(html: html, in: folder)
             try output.write(try Data(contentsOf: URL(fileURLWithPath: file)))
             return
@@ -79,12 +76,17 @@ public struct ReportJob: Sendable {
             }
             return
         }
-        // Validated as it is written, on a thread of its own; the file replaces nothing before the verdict.
+        try writeValidatedHTML(to: output)
+    }
+
+    /// Renders the HTML report into `destination`, validated as it is written on a thread of its own;
+    /// the file replaces nothing before the verdict (the PDF's XHTML goes the same way).
+    private func writeValidatedHTML(to destination: OutputFile) throws {
         let validation = StreamingValidation(name: template.template.name)
         defer { validation.stop() }
-        try output.stream(check: { _ in try validation.verdict() }) { sink in
+        try destination.stream(check: { _ in try validation.verdict() }) { sink in
             sink.tap = { validation.send($0) }
-            try produce { try ReportRendering.render($0, format: format, template: template, settings: $1, into: &sink) }
+            try produce { try ReportRendering.render($0, format: .html, template: template, settings: $1, into: &sink) }
         }
     }
 
