@@ -83,12 +83,14 @@ public struct VisitSummary: Sendable, Hashable {
             correction: aggregate.correction)
         let units = aggregate.days.first?.units ?? .metric
         figures = Self.figureKeys.map { key in
+            // Shown as the report's tables show the same figures.
             let decimals: Int
             switch key {
-            case "longest_feed_gap_h", "longest_sleep_h": decimals = 1
-            case "bottle_per_day": decimals = units == .metric ? 0 : 1
+            case "longest_feed_gap_h", "longest_sleep_h", "sleep_h_per_day": decimals = LogMetrics.Precision.hoursShown
+            case "bottle_per_day":
+                decimals = units == .metric ? LogMetrics.Precision.millilitersShown : LogMetrics.Precision.ouncesShown
             case "tummy_time_min_per_day": decimals = 0
-            default: decimals = 1
+            default: decimals = LogMetrics.Precision.countsPerDayShown
             }
             return Figure(
                 key: key, current: Self.value(key, current, units: units), previous: Self.value(key, previous, units: units),

@@ -7,6 +7,14 @@ public enum BirthTerm: Sendable, Hashable {
     /// Completed days of gestation at birth (32w0d = 224).
     case gestationalAge(days: Int)
 
+    /// Completed days of gestation at a birth on `birthDate` (the due date is 280 days of gestation).
+    public func gestationalAgeDays(bornOn birthDate: CivilDate) -> Int {
+        switch self {
+        case .dueDate(let due): AgeCorrection.termDays - (due.dayNumber - birthDate.dayNumber)
+        case .gestationalAge(let days): days
+        }
+    }
+
     /// The earliest and latest gestational ages accepted: 22w0d (the limit of viability) to 44w6d.
     public static let plausibleDays = 154...314
 
@@ -72,11 +80,7 @@ public struct AgeCorrection: Sendable, Hashable {
 
     /// Nil when the term puts the birth outside 22w0d…44w6d (a mistyped date or age).
     public init?(birthDate: CivilDate, term: BirthTerm) {
-        let days: Int
-        switch term {
-        case .dueDate(let due): days = Self.termDays - (due.dayNumber - birthDate.dayNumber)
-        case .gestationalAge(let given): days = given
-        }
+        let days = term.gestationalAgeDays(bornOn: birthDate)
         guard BirthTerm.plausibleDays.contains(days) else { return nil }
         self.birthDate = birthDate
         gestationalAgeDays = days

@@ -62,11 +62,7 @@ public enum StoreAggregation {
                 + "different days (\(names)); pick one with --baby")
         }
         for (baby, birth) in zip(babies, births) where AgeCorrection(birthDate: birth, term: term) == nil {
-            let days: Int
-            switch term {
-            case .dueDate(let date): days = AgeCorrection.termDays - (date.dayNumber - birth.dayNumber)
-            case .gestationalAge(let given): days = given
-            }
+            let days = term.gestationalAgeDays(bornOn: birth)
             throw ReportError.badTerm("\(option) puts \(BabyName.shown(baby.name, redact: redact))'s birth (\(birth)) at "
                 + "\(AgeCorrection.weeksAndDays(days)) of gestation; a term from 22w0d to 44w6d is expected")
         }
