@@ -8,6 +8,11 @@
 /// FixedDecimal.format(-0.001, decimals: 1)  // "0.0"
 /// ```
 public enum FixedDecimal {
+    /// A figure formatted here with `separator` in place of the `.` (`7,1` in German, French, Spanish).
+    public static func withDecimalSeparator(_ formatted: String, _ separator: Character) -> String {
+        separator == "." ? formatted : String(formatted.map { $0 == "." ? separator : $0 })
+    }
+
     /// `value` with exactly `decimals` digits after the point (0…9; clamped).
     public static func format(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "" }

@@ -1,3 +1,5 @@
+import ParPairAggregation
+
 /// A value axis from zero to a round number, with four to six round ticks.
 struct AxisScale {
     let top: Double
@@ -15,7 +17,7 @@ struct AxisScale {
 
     static func label(_ value: Double, decimalSeparator: Character = ".") -> String {
         let text = value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
-        return decimalSeparator == "." ? text : String(text.map { $0 == "." ? decimalSeparator : $0 })
+        return FixedDecimal.withDecimalSeparator(text, decimalSeparator)
     }
 }
 

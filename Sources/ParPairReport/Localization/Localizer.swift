@@ -45,7 +45,7 @@ public struct Localizer: Sendable {
 
     /// A figure formatted with `.` as the decimal point, with the language's separator instead.
     public func number(_ formatted: String) -> String {
-        figures.decimalSeparator == "." ? formatted : String(formatted.map { $0 == "." ? figures.decimalSeparator : $0 })
+        FixedDecimal.withDecimalSeparator(formatted, figures.decimalSeparator)
     }
 
     /// A calendar date as the language writes it.

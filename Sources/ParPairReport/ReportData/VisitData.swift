@@ -13,10 +13,11 @@ enum VisitData {
         }
         var figures: [MustacheValue] = []
         for figure in summary.figures {
+            let label = localizer.text("visit_\(figure.key)", ["volume_unit": units.symbol])
             let change = MetricChange(name: figure.key, label: "", current: figure.current, previous: figure.previous, decimals: figure.decimals)
             var value: [String: MustacheValue] = [
                 "key": .string(figure.key),
-                "label": .string(localizer.text("visit_\(figure.key)", ["volume_unit": units.symbol])),
+                "label": .string(label),
                 "value": .string(shown(figure.current, figure.decimals)),
                 "previous": .string(shown(figure.previous, figure.decimals)),
                 "delta": .string(localizer.number(change.deltaText)),
@@ -26,10 +27,10 @@ enum VisitData {
                 "band": figure.band.map { ReportData.band($0, localizer) } ?? ReportData.notApplicableBand,
             ]
             if charts {
-                let chart = Sparkline(title: localizer.text("visit_\(figure.key)", ["volume_unit": units.symbol]), values: figure.daily, band: figure.band.map { ($0.low, $0.high) }, decimalSeparator: localizer.figures.decimalSeparator)
+                let chart = Sparkline(title: label, values: figure.daily, band: figure.band.map { ($0.low, $0.high) },
+                                      decimalSeparator: localizer.figures.decimalSeparator)
                 value["chart"] = try ReportCharts.image(
-                    chart.svg(), alt: localizer.text("alt_visit_chart", ["figure": localizer.text("visit_\(figure.key)", ["volume_unit": units.symbol])]),
-                    name: "\(figure.key) sparkline")
+                    chart.svg(), alt: localizer.text("alt_visit_chart", ["figure": label]), name: "\(figure.key) sparkline")
             }
             figures.append(.dictionary(value))
         }
