@@ -21,10 +21,11 @@ public enum EventExport {
     ) throws {
         let babies = try StoreAggregation.select(baby, from: reader.babies, redact: redact)
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
-        // The birthday's local date once per baby: a log's day is `calendar.lifeDay(of:birthday:)`.
-        var known: [UUID: (name: String, birthDate: CivilDate, birth: Date)] = [:]
+        // Once per baby: the birthday's local date (a log's day counts from it) and the weeks selected.
+        var known: [UUID: (name: String, birthDate: CivilDate, birth: Date, weeks: Range<Int>?)] = [:]
         for baby in babies {
-            known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday), baby.birthday)
+            known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday), baby.birthday,
+                              selectedWeeks(of: baby, options: options, calendar: calendar))
         }
         sink.write(columns.joined(separator: ",") + "\r\n")
         // Logs come in time order, so the zone's offset is looked up once per stretch between transitions.
@@ -40,9 +41,11 @@ public enum EventExport {
             for record in records {
                 var name = ""
                 var day: Int?
+                var weeks: Range<Int>?
                 if let id = record.baby.babyID {
                     guard let entry = known[id] else { continue }  // another baby than --baby
                     name = entry.name
+                    weeks = entry.weeks
                     let date = calendar.dayStartMinutes == 0 ? clock.civilDate(of: record.start) : calendar.reportDate(of: record.start)
                     day = LifeCalendar.dayOfLife(date, bornOn: entry.birthDate)
                     // Born before the birth date's day start: from the birth to that day start is day 0 too, as in
@@ -50,7 +53,8 @@ public enum EventExport {
                     if let counted = day, counted < 0, record.start >= entry.birth { day = 0 }
                 }
                 let week = day.map { Age(days: $0).week }
-                if let week, !selected(week, options: options, calendar: calendar, babies: babies, record: record) { continue }
+                // Orphans have no age-week and are always kept.
+                if let week, let weeks, !weeks.contains(week) { continue }
                 appendRow(record, babyName: name, day: day, week: week, clock: &clock, into: &line)
                 if line.count >= 1 << 16 {
                     sink.write(String(decoding: line, as: UTF8.self))
@@ -61,18 +65,16 @@ public enum EventExport {
         sink.write(String(decoding: line, as: UTF8.self))
     }
 
-    static func selected(_ week: Int, options: AggregationOptions, calendar: LifeCalendar, babies: [Baby], record: LogRecord) -> Bool {
+    /// The age-weeks of a baby that `--weeks`, `--last` or `--since` select (perhaps none); nil for every week.
+    static func selectedWeeks(of baby: Baby, options: AggregationOptions, calendar: LifeCalendar) -> Range<Int>? {
+        let current = calendar.age(birthday: baby.birthday, on: options.today).week
         switch options.weeks {
-        case .all: return true
-        case .weeks(let range): return range.contains(week)
-        case .last(let count):
-            guard let id = record.baby.babyID, let baby = babies.first(where: { $0.id == id }) else { return true }
-            let current = calendar.age(birthday: baby.birthday, on: options.today).week
-            return week <= current && week > current - count
+        case .all: return nil
+        case .weeks(let range): return range.lowerBound..<range.upperBound + 1
+        case .last(let count): return count >= 1 ? (current - count + 1)..<(current + 1) : current..<current
         case .since(let date):
-            guard let id = record.baby.babyID, let baby = babies.first(where: { $0.id == id }) else { return true }
-            let current = calendar.age(birthday: baby.birthday, on: options.today).week
-            return week <= current && week >= calendar.age(birthday: baby.birthday, on: date).week
+            let first = calendar.age(birthday: baby.birthday, on: date).week
+            return first <= current ? first..<(current + 1) : first..<first
         }
     }
 
