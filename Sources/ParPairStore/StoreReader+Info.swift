@@ -228,10 +228,10 @@ private struct TableScan {
                 return IDFingerprintSet.fingerprint(of: UUID(uuid: uuid), kind: kind)
             } ?? IDFingerprintSet.fingerprint(of: UnsafeRawBufferPointer(start: nil, count: 0), tag: 1)
         default:
-            let text = statement.text(index) ?? ""
-            var bytes = Array(text.utf8)
+            // A number or text, by its text (SQLite writes numbers as text), tagged apart from blobs and each other.
             let tag: UInt64 = type == .text ? 2 : 3
-            return bytes.withUnsafeMutableBytes { IDFingerprintSet.fingerprint(of: UnsafeRawBufferPointer($0), tag: tag) }
+            return statement.withTextBytes(index) { IDFingerprintSet.fingerprint(of: UnsafeRawBufferPointer($0), tag: tag) }
+                ?? IDFingerprintSet.fingerprint(of: UnsafeRawBufferPointer(start: nil, count: 0), tag: tag)
         }
     }
 }
