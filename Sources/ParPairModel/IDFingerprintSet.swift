@@ -61,6 +61,54 @@ public struct IDFingerprintSet: Sendable {
         for value in old where value != 0 { _ = insert(value) }
     }
 
+    /// How many values repeat an earlier equal value (each value beyond the first of its kind counts),
+    /// found by sorting `values` in place: a least-significant-digit radix sort of 11 bits a pass (six
+    /// passes over the array and a buffer of its size), which for hundreds of thousands of random
+    /// fingerprints costs less than as many probes of a hash table larger than the cache.
+    public static func repeatedValues(in values: inout [UInt64]) -> Int {
+        guard values.count > 1 else { return 0 }
+        if values.count < 1024 {
+            values.sort()
+        } else {
+            radixSort(&values)
+        }
+        var repeats = 0
+        for index in 1..<values.count where values[index] == values[index - 1] { repeats += 1 }
+        return repeats
+    }
+
+    private static func radixSort(_ values: inout [UInt64]) {
+        let bits = 11
+        let buckets = 1 << bits
+        var buffer = [UInt64](repeating: 0, count: values.count)
+        var counts = [Int](repeating: 0, count: buckets)
+        var shift: UInt64 = 0
+        while shift < 64 {
+            values.withUnsafeBufferPointer { source in
+                buffer.withUnsafeMutableBufferPointer { target in
+                    counts.withUnsafeMutableBufferPointer { count in
+                        for index in 0..<buckets { count[index] = 0 }
+                        let mask = UInt64(buckets - 1)
+                        for value in source { count[Int((value >> shift) & mask)] += 1 }
+                        var position = 0
+                        for index in 0..<buckets {
+                            let size = count[index]
+                            count[index] = position
+                            position += size
+                        }
+                        for value in source {
+                            let digit = Int((value >> shift) & mask)
+                            target[count[digit]] = value
+                            count[digit] += 1
+                        }
+                    }
+                }
+            }
+            swap(&values, &buffer)
+            shift += UInt64(bits)
+        }
+    }
+
     /// The fingerprint of an id within one kind of log.
     public static func fingerprint(of id: UUID, kind: LogKind) -> UInt64 {
         let (high, low) = withUnsafeBytes(of: id.uuid) {

@@ -75,7 +75,10 @@ public enum StoreAggregation {
         reader: StoreReader, babies: [Baby], everyone: Bool, options: AggregationOptions, order: StreamOrder
     ) throws -> Aggregator {
         let selected = Set(babies.map(\.id))
-        let aggregator = Aggregator(babies: babies, options: options)
+        // In each baby's order a repeated id means reading again, so it is enough to learn at each table's
+        // end whether one repeated; the time order must know at once which log was first.
+        let aggregator = Aggregator(babies: babies, options: options,
+                                    duplicateCheck: order == .startTimePerBaby ? .countAtEnd : .fingerprints)
         try LogPipeline.run(reader, produce: { reader, sink in
             func wanted(_ reference: BabyReference) -> Bool {
                 guard let id = reference.babyID else { return true }  // orphans are always reported

@@ -1,0 +1,41 @@
+import ParPairModel
+import Testing
+
+/// `IDFingerprintSet.repeatedValues(in:)`: the count of values equal to an earlier one, with the array
+/// left sorted. Expected counts are those the inputs were built with.
+@Suite struct FingerprintRepeatsTests {
+    @Test func smallInputs() {
+        var none: [UInt64] = []
+        #expect(IDFingerprintSet.repeatedValues(in: &none) == 0)
+        var one: [UInt64] = [42]
+        #expect(IDFingerprintSet.repeatedValues(in: &one) == 0)
+        var values: [UInt64] = [5, 3, 5, 5, 1 << 60, 1 << 60 | 1, 1 << 60, 0, 0]
+        // 5 twice more, 1 << 60 once more, 0 once more.
+        #expect(IDFingerprintSet.repeatedValues(in: &values) == 4)
+        #expect(values == [0, 0, 3, 5, 5, 5, 1 << 60, 1 << 60, 1 << 60 | 1])
+    }
+
+    /// Above 1024 values the radix sort runs: distinct values (an odd multiplier is a bijection modulo
+    /// 2⁶⁴, so `i · m` never repeats) spread over all 64 bits, with repeats added at known places.
+    @Test(arguments: [1_024, 5_000, 70_001])
+    func largeInputs(_ count: Int) {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var values = (0..<UInt64(count)).map { $0 &* multiplier }
+        let distinct = values
+        values.append(distinct[0])
+        values.append(distinct[count / 2])
+        values.append(distinct[count / 2])
+        values.append(distinct[count - 1])
+        values.append(UInt64.max)  // new, not a repeat
+        values.swapAt(3, values.count - 2)
+        #expect(IDFingerprintSet.repeatedValues(in: &values) == 4)
+        #expect(values == (distinct + [distinct[0], distinct[count / 2], distinct[count / 2], distinct[count - 1], .max]).sorted())
+    }
+
+    /// Values that differ only in their highest bits, which the last radix pass sorts.
+    @Test func highBitsAlone() {
+        var values = (0..<2_000).map { UInt64($0 % 512) << 55 }
+        #expect(IDFingerprintSet.repeatedValues(in: &values) == 2_000 - 512)
+        #expect(values == values.sorted())
+    }
+}
