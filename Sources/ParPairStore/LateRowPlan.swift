@@ -34,7 +34,7 @@ struct LateRowPlan {
         var latest: [Double] = []
         var lateRows: [(group: Int, row: Late)] = []
         while try statement.step() {
-            guard let rowID = statement.int64(0),
+            guard let rowID = statement.cell(0).int64,
                   let group = grouping.group(statement, column: 1),
                   let start = RowGrouping.start(statement, column: 2) else { return nil }
             while latest.count <= group { latest.append(-.infinity) }
@@ -73,12 +73,12 @@ struct RowGrouping {
     /// The group of the current row; nil when `ZBABY` holds something other than NULL or a whole number.
     mutating func group(_ statement: Statement, column: Int32?) -> Int? {
         guard let column else { return 0 }
-        let type = statement.columnType(column)
-        switch type {
+        let cell = statement.cell(column)
+        switch cell.type {
         case .null:
             return 0
         case .integer, .real:
-            guard let value = statement.int64(column, type: type) else { return nil }
+            guard let value = cell.int64 else { return nil }
             if value == lastValue { return lastGroup }
             let group: Int
             if let known = byValue[value] {
@@ -125,10 +125,10 @@ struct RowGrouping {
 
     /// The start of the current row as the reader would decode it; nil unless a number in the date range.
     static func start(_ statement: Statement, column: Int32) -> Double? {
-        let type = statement.columnType(column)
-        switch type {
+        let cell = statement.cell(column)
+        switch cell.type {
         case .integer, .real:
-            guard let seconds = statement.double(column, type: type), seconds >= RowReader.earliestDate,
+            guard let seconds = cell.double, seconds >= RowReader.earliestDate,
                   seconds <= RowReader.latestDate else { return nil }
             return seconds
         case .null, .text, .blob:

@@ -4,7 +4,8 @@ import SQLite
 
 /// Reads typed values from the current row of a statement; every failure names the table, the
 /// column and the row's `Z_PK`. Nothing here allocates for the common cases (numbers, UUIDs,
-/// known enum values).
+/// known enum values), and each column is fetched from SQLite once (`Statement.cell(_:)`).
+/// Messages about a bad value read the column again (`describe(_:)`): only the good path is lean.
 struct RowReader {
     let statement: Statement
     let table: String
@@ -16,20 +17,21 @@ struct RowReader {
 
     /// The row's `Z_PK` (result column 0).
     func rowID() throws -> Int64 {
-        if let value = statement.int64(0) { return value }
+        if let value = statement.cell(0).int64 { return value }
         throw StoreError.badValue(storePath, table: table, column: StoreSchema.rowIDColumn, rowID: 0,
                                   problem: "Z_PK is \(describe(0)), expected an integer")
     }
 
     func uuid(_ field: Field) throws -> UUID {
         guard let index = field.index else { throw missing(field) }
-        let value = statement.withBlobBytes(index) { bytes -> UUID? in
+        let cell = statement.cell(index)
+        let value = cell.withBlobBytes { bytes -> UUID? in
             guard bytes.count == 16 else { return nil }
             return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
         }
         if let id = value.flatMap({ $0 }) { return id }
-        if statement.columnType(index) == .null { throw null(field) }
+        if cell.type == .null { throw null(field) }
         throw bad(field, "holds \(describe(index)), expected a 16-byte UUID BLOB")
     }
 
@@ -40,10 +42,10 @@ struct RowReader {
 
     func optionalDate(_ field: Field) throws -> Date? {
         guard let index = field.index else { return nil }
-        let type = statement.columnType(index)
-        switch type {
+        let cell = statement.cell(index)
+        switch cell.type {
         case .integer, .real:
-            let seconds = statement.double(index, type: type) ?? .nan
+            let seconds = cell.double ?? .nan
             guard seconds.isFinite, seconds >= RowReader.earliestDate, seconds <= RowReader.latestDate else {
                 throw bad(field, "holds \(seconds), which is not a date between the years 0001 and 9999 "
                     + "(seconds since 2001-01-01)")
@@ -59,9 +61,9 @@ struct RowReader {
     /// Text; NULL is nil (the caller applies the property's nullability).
     func optionalText(_ field: Field) throws -> String? {
         guard let index = field.index else { return nil }
-        let type = statement.columnType(index)
-        switch type {
-        case .text, .integer, .real: return statement.text(index, type: type) ?? ""
+        let cell = statement.cell(index)
+        switch cell.type {
+        case .text, .integer, .real: return cell.text ?? ""
         case .null: return nil
         case .blob: throw bad(field, "holds \(describe(index)), expected text")
         }
@@ -77,9 +79,9 @@ struct RowReader {
 
     func optionalDouble(_ field: Field) throws -> Double? {
         guard let index = field.index else { return nil }
-        let type = statement.columnType(index)
-        switch type {
-        case .integer, .real: return statement.double(index, type: type)
+        let cell = statement.cell(index)
+        switch cell.type {
+        case .integer, .real: return cell.double
         case .null: return nil
         case .text, .blob: throw bad(field, "holds \(describe(index)), expected a number")
         }
@@ -87,12 +89,12 @@ struct RowReader {
 
     func babyReference(_ field: Field, babies: BabyRowIDs) throws -> BabyReference {
         guard let index = field.index else { return .none }
-        let type = statement.columnType(index)
-        switch type {
+        let cell = statement.cell(index)
+        switch cell.type {
         case .null:
             return .none
         case .integer, .real:
-            guard let rowID = statement.int64(index, type: type) else {
+            guard let rowID = cell.int64 else {
                 throw bad(field, "holds \(describe(index)), expected a baby's Z_PK")
             }
             if let id = babies[rowID] { return .baby(id: id) }
@@ -108,14 +110,14 @@ struct RowReader {
         case .absent:
             return nil
         case .rawValue(let index):
-            let type = statement.columnType(index)
-            if type == .null { return nil }
-            return try enumText(index, type: type, column: column, matcher: column.rawValues) { Value(rawValue: $0) }
+            let cell = statement.cell(index)
+            if cell.type == .null { return nil }
+            return try enumText(index, cell, column: column, matcher: column.rawValues) { Value(rawValue: $0) }
         case .perCase(let cases):
             for entry in cases {
-                let type = statement.columnType(entry.index)
-                if type == .null { continue }
-                return try enumText(entry.index, type: type, column: column, matcher: column.caseNames) { Value(caseName: $0) }
+                let cell = statement.cell(entry.index)
+                if cell.type == .null { continue }
+                return try enumText(entry.index, cell, column: column, matcher: column.caseNames) { Value(caseName: $0) }
             }
             return nil
         }
@@ -131,18 +133,18 @@ struct RowReader {
     }
 
     private func enumText<Value: AppEnumeration>(
-        _ index: Int32, type: ColumnType, column: EnumColumn<Value>, matcher: [EnumColumn<Value>.Entry],
+        _ index: Int32, _ cell: Cell, column: EnumColumn<Value>, matcher: [EnumColumn<Value>.Entry],
         decode: (String) -> Value
     ) throws -> Value {
-        let known = statement.withTextBytes(index, type: type) { bytes in EnumColumn<Value>.match(bytes, in: matcher) }
+        let known = cell.withTextBytes { bytes in EnumColumn<Value>.match(bytes, in: matcher) }
         if let value = known.flatMap({ $0 }) { return value }
-        switch type {
+        switch cell.type {
         case .blob:
             throw StoreError.badValue(storePath, table: table, column: statement.columnName(index),
                                       rowID: (try? rowID()) ?? 0,
                                       problem: "holds \(describe(index)), expected the text of \(column.typeName)")
         default:
-            return decode(statement.text(index) ?? "")
+            return decode(cell.text ?? "")
         }
     }
 

@@ -38,6 +38,47 @@ import Testing
         }
     }
 
+    /// A cell reads what the two-call readers read, from one `sqlite3_column_value`.
+    @Test func cellsReadEachStorageClassWithOneFetch() throws {
+        try database.execute("""
+            INSERT INTO t (i, r, s, b, n, stamp) VALUES (7, 2.5, 'Léo', X'00FF10', NULL, 3.0);
+            INSERT INTO t (i, r, s, b, n, stamp) VALUES (-1, 3.0, '', X'', 12, CAST(X'41FF42' AS TEXT))
+            """)
+        try database.withStatement("SELECT i, r, s, b, n, stamp, 99 FROM t ORDER BY id") { statement throws in
+            #expect(try statement.step())
+            #expect(statement.cell(0).type == .integer)
+            #expect(statement.cell(0).int64 == 7)
+            #expect(statement.cell(0).double == 7.0)
+            #expect(statement.cell(1).type == .real)
+            #expect(statement.cell(1).double == 2.5)
+            #expect(statement.cell(1).int64 == nil)  // not a whole number
+            #expect(statement.cell(2).type == .text)
+            #expect(statement.cell(2).text == "Léo")
+            #expect(statement.cell(2).withTextBytes { Array($0) } == Array("Léo".utf8))
+            #expect(statement.cell(2).withBlobBytes { $0.count } == nil)
+            #expect(statement.cell(2).double == nil)
+            #expect(statement.cell(3).type == .blob)
+            #expect(statement.cell(3).withBlobBytes { Array($0) } == [0x00, 0xFF, 0x10])
+            #expect(statement.cell(3).text == nil)
+            #expect(statement.cell(4).type == .null)
+            #expect(statement.cell(4).int64 == nil && statement.cell(4).double == nil && statement.cell(4).text == nil)
+            #expect(statement.cell(5).type == .integer)  // NUMERIC affinity (TIMESTAMP) stored 3.0 as 3
+            #expect(statement.cell(5).double == 3.0)
+            #expect(statement.cell(6).int64 == 99)
+            #expect(statement.cell(42).type == .null)  // out of range
+            #expect(try statement.step())
+            #expect(statement.cell(0).int64 == -1)
+            #expect(statement.cell(1).type == .real)
+            #expect(statement.cell(1).int64 == 3)  // a whole REAL converts exactly
+            #expect(statement.cell(2).text == "")
+            #expect(statement.cell(2).withTextBytes { $0.count } == 0)
+            #expect(statement.cell(3).withBlobBytes { $0.count } == 0)
+            #expect(statement.cell(4).type == .integer)  // NUMERIC affinity made '12' an integer
+            #expect(statement.cell(5).type == .text)
+            #expect(statement.cell(5).text == "A\u{FFFD}B")  // invalid UTF-8 repaired, never a trap
+        }
+    }
+
     @Test func emptyTextAndEmptyBlobAreNotNull() throws {
         try database.withStatement("INSERT INTO t (s, b) VALUES (?, ?)") { statement throws in
             try statement.bind("", at: 1)
