@@ -184,26 +184,21 @@ private struct TableScan {
 
     mutating func add(_ statement: Statement) {
         rows += 1
-        let babyType = statement.columnType(0)
-        if babyType == .null {
+        let baby = statement.cell(0)
+        if baby.type == .null {
             withoutBaby += 1
-        } else if let baby = statement.int64(0, type: babyType), let index = babyIndex(baby) {
+        } else if let rowID = baby.int64, let index = babyIndex(rowID) {
             babyCounts[index] += 1
         } else {
             withMissingBaby += 1
         }
-        if let fingerprint = fingerprint(statement, 1), !seen.insert(fingerprint), repeated.insert(fingerprint) {
+        if let fingerprint = fingerprint(statement.cell(1)), !seen.insert(fingerprint), repeated.insert(fingerprint) {
             duplicateIDs += 1
         }
-        if statement.isNull(2) { withoutEnd += 1 }
-        switch statement.columnType(3) {
-        case .integer, .real:
-            if let time = statement.double(3) {
-                firstTime = min(firstTime ?? time, time)
-                lastTime = max(lastTime ?? time, time)
-            }
-        default:
-            break
+        if statement.cell(2).type == .null { withoutEnd += 1 }
+        if let time = statement.cell(3).double {
+            firstTime = min(firstTime ?? time, time)
+            lastTime = max(lastTime ?? time, time)
         }
     }
 
@@ -216,22 +211,23 @@ private struct TableScan {
 
     /// The id's fingerprint: a 16-byte blob as the aggregation takes it (a UUID within the kind), any other
     /// value by its bytes and type; nil for NULL.
-    private func fingerprint(_ statement: Statement, _ index: Int32) -> UInt64? {
-        let type = statement.columnType(index)
-        switch type {
+    private func fingerprint(_ cell: Cell) -> UInt64? {
+        switch cell.type {
         case .null:
             return nil
         case .blob:
-            return statement.withBlobBytes(index) { bytes in
+            return cell.withBlobBytes { bytes in
                 guard bytes.count == 16 else { return IDFingerprintSet.fingerprint(of: bytes, tag: 1) }
                 let uuid = bytes.loadUnaligned(as: uuid_t.self)
                 return IDFingerprintSet.fingerprint(of: UUID(uuid: uuid), kind: kind)
-            } ?? IDFingerprintSet.fingerprint(of: UnsafeRawBufferPointer(start: nil, count: 0), tag: 1)
-        default:
-            // A number or text, by its text (SQLite writes numbers as text), tagged apart from blobs and each other.
-            let tag: UInt64 = type == .text ? 2 : 3
-            return statement.withTextBytes(index) { IDFingerprintSet.fingerprint(of: UnsafeRawBufferPointer($0), tag: tag) }
-                ?? IDFingerprintSet.fingerprint(of: UnsafeRawBufferPointer(start: nil, count: 0), tag: tag)
+            }
+        case .text:
+            return cell.withTextBytes { IDFingerprintSet.fingerprint(of: UnsafeRawBufferPointer($0), tag: 2) }
+        case .integer, .real:
+            // A number by the text SQLite writes for it, tagged apart from blobs and text (a rare, hand-made id:
+            // the String costs nothing that matters).
+            var text = cell.text ?? ""
+            return text.withUTF8 { IDFingerprintSet.fingerprint(of: UnsafeRawBufferPointer($0), tag: 3) }
         }
     }
 }

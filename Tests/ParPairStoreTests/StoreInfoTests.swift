@@ -52,6 +52,22 @@ import Testing
         #expect(info.warnings.contains("1 FoodLog ids occur on more than one row"))
     }
 
+    /// Ids that are not 16-byte blobs (a hand-edited or foreign store) are told apart by their value and
+    /// type: of integers 1, 1, 2, 2, a real 2.0, text '2' and a 3-byte blob, two ids repeat.
+    @Test func idsOfOtherTypesRepeatOnlyWhenEqual() throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeRaw(at: folder.store) { writer throws in
+            for (row, id) in ["1", "2", "2.0", "'2'", "X'000102'", "2", "1"].enumerated() {
+                try writer.execute("INSERT INTO ZDIAPERLOG (Z_PK, ZBABY, ZTIME, ZNOTES, ZTYPE, ZID) "
+                    + "VALUES (\(row + 1), 1, 700000000, '', 'Wet', \(id))")
+            }
+        }
+        let info = try StoreReader.withReader(path: folder.store) { try $0.info() }
+        #expect(info.table("ZDIAPERLOG")?.rows == 7)
+        // 1 and 2 (integers) repeat; 2.0 is a real ("2.0"), '2' text and the blob, each once.
+        #expect(info.table("ZDIAPERLOG")?.duplicateIDs == 2)
+    }
+
     @Test func theJSONHasStableKeysAndRoundTrips() throws {
         let folder = try FixtureFolder()
         try SafetyTests.writeWithWALRow(at: folder.store)
