@@ -76,7 +76,7 @@ final class BabyAccumulator {
     var unknownValues: [UnknownValueTally.Key: UnknownValueTally] = [:]
 
     /// Timeline items of the last days of the selection, by day of life.
-    @exclusivity(unchecked) var timeline: [Int: TimelineDay] = [:]
+    @exclusivity(unchecked) var timeline = TimelineWindow()
     /// Days before this one keep no timeline; it rises with the last logged day for `.all`.
     @exclusivity(unchecked) private(set) var timelineFloor: Int
     /// The last day that can be in the selection's timeline when the selection is fixed.
@@ -222,10 +222,7 @@ final class BabyAccumulator {
             lastLoggedDay = lifeDay
             if lifeDay - (timelineDays - 1) > timelineFloor {
                 timelineFloor = lifeDay - (timelineDays - 1)
-                if !timeline.isEmpty {
-                    let floor = timelineFloor
-                    timeline = timeline.filter { $0.key >= floor }
-                }
+                timeline.drop(below: timelineFloor)
             }
         }
     }
@@ -305,15 +302,15 @@ final class BabyAccumulator {
     func addTimelineFeed(_ type: FoodType, time: Double, week: WeekAccumulator, day: Int) {
         let lifeDay = week.index * 7 + day
         guard keepsTimeline(lifeDay) else { return }
-        timeline[lifeDay, default: TimelineDay()].feeds.append(
-            DayTimeline.Feed(minute: timelineMinute(time, week: week, lifeDay: lifeDay), type: type))
+        let feed = DayTimeline.Feed(minute: timelineMinute(time, week: week, lifeDay: lifeDay), type: type)
+        timeline.modify(lifeDay) { $0.feeds.append(feed) }
     }
 
     func addTimelineDiaper(_ type: DiaperType, time: Double, rowID: Int64, week: WeekAccumulator, day: Int) {
         let lifeDay = week.index * 7 + day
         guard keepsTimeline(lifeDay) else { return }
-        timeline[lifeDay, default: TimelineDay()].diapers.append(
-            (DayTimeline.Diaper(minute: timelineMinute(time, week: week, lifeDay: lifeDay), type: type), time, rowID))
+        let diaper = DayTimeline.Diaper(minute: timelineMinute(time, week: week, lifeDay: lifeDay), type: type)
+        timeline.modify(lifeDay) { $0.diapers.append((diaper, time, rowID)) }
     }
 
     /// Adds sleep `from ..< to` (inside one day of `week`), split where the UTC offset changes.
@@ -331,7 +328,7 @@ final class BabyAccumulator {
             let start = Int(startMinute.rounded())
             let end = Int(endMinute.rounded())
             if end > start {
-                timeline[lifeDay, default: TimelineDay()].sleeps.append(DayTimeline.Sleep(start: start, end: end))
+                timeline.modify(lifeDay) { $0.sleeps.append(DayTimeline.Sleep(start: start, end: end)) }
             }
         }
     }
