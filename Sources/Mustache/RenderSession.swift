@@ -1,3 +1,5 @@
+import Foundation
+
 /// The mutable state of one render: context stack, indentation, block overrides, loaded partials.
 ///
 /// Rendering walks the parsed nodes once; each node costs time proportional to its own output, so a render
@@ -120,16 +122,12 @@ struct RenderSession {
         defer { depth -= 1 }
         switch value {
         case .array(let elements):
+            if elements.count > 1, indentation.isEmpty, options.concurrentSections.contains(section.name.text) {
+                try renderConcurrently(elements, section, of: template, into: &output)
+                return
+            }
             for element in elements {
-                work += 1
-                // Work that produces output is paid for by it (up to the output budget); work that writes
-                // nothing gets `maximumWork` in all.
-                if work > options.maximumWork + Self.workPerByte * produced {
-                    throw TemplateError(.tooMuchWork(section: section.name.text, limit: options.maximumWork), in: template, at: section.offset)
-                }
-                stack.append(element)
-                defer { stack.removeLast() }
-                try render(section.children, of: template, into: &output)
+                try renderElement(element, section, of: template, into: &output)
             }
         case .lambda(let lambda):
             let lambdaTemplate = try Template(
@@ -141,6 +139,78 @@ struct RenderSession {
             stack.append(value)
             defer { stack.removeLast() }
             try render(section.children, of: template, into: &output)
+        }
+    }
+
+    /// One pass of a list section.
+    private mutating func renderElement<Output: TextOutputStream>(
+        _ element: MustacheValue, _ section: SectionNode, of template: Template, into output: inout Output
+    ) throws {
+        work += 1
+        // Work that produces output is paid for by it (up to the output budget); work that writes
+        // nothing gets `maximumWork` in all.
+        try checkWork(section, of: template)
+        stack.append(element)
+        defer { stack.removeLast() }
+        try render(section.children, of: template, into: &output)
+    }
+
+    private func checkWork(_ section: SectionNode, of template: Template) throws {
+        if work > options.maximumWork + Self.workPerByte * produced {
+            throw TemplateError(.tooMuchWork(section: section.name.text, limit: options.maximumWork), in: template, at: section.offset)
+        }
+    }
+
+    /// A list section of `RenderOptions.concurrentSections`: its elements in runs (at most 32), the even runs
+    /// rendered here straight into the output, the odd ones by a copy of this session on a second thread
+    /// into a buffer, at most one run ahead, written in turn. With no indentation in effect, what an element
+    /// writes does not depend on what came before it, so the output is the serial render's.
+    private mutating func renderConcurrently<Output: TextOutputStream>(
+        _ elements: [MustacheValue], _ section: SectionNode, of template: Template, into output: inout Output
+    ) throws {
+        let runs = ConcurrentRuns.split(elements.count)
+        var helper = self
+        (helper.written, helper.work, helper.produced) = (0, 0, 0)
+        let relay = ConcurrentRuns.Relay(runs: runs.count)
+        let thread = Thread { [helper] in
+            var session = helper
+            defer { relay.end() }
+            for run in stride(from: 1, to: runs.count, by: 2) {
+                guard relay.mayRender(run) else { return }
+                (session.written, session.work, session.produced) = (0, 0, 0)
+                var buffer = ""
+                do {
+                    for element in elements[runs[run]] { try session.renderElement(element, section, of: template, into: &buffer) }
+                    relay.put(.rendered(buffer, written: session.written, work: session.work, produced: session.produced,
+                                        atLineStart: session.atLineStart), run: run)
+                } catch {
+                    relay.put(.failed(error), run: run)
+                    return
+                }
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        defer { relay.stopAndWait() }
+        for (run, range) in runs.enumerated() {
+            if run % 2 == 0 {
+                for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
+                continue
+            }
+            switch relay.take(run) {
+            case .failed(let error):
+                throw error
+            case .rendered(let text, let bytes, let passes, let made, let endsAtLineStart):
+                output.write(text)
+                written += bytes
+                work += passes
+                produced += made
+                if !text.isEmpty { atLineStart = endsAtLineStart }
+                if written > options.maximumOutputSize {
+                    throw TemplateError(.outputTooLarge(limit: options.maximumOutputSize), templateName: template.name)
+                }
+                try checkWork(section, of: template)
+            }
         }
     }
 

@@ -101,8 +101,10 @@ public struct ReportTemplate: Sendable {
     /// Renders the template into `output` as it goes.
     public func render(_ data: MustacheValue, into output: inout some TextOutputStream) throws {
         do {
-            try template.render(data, into: &output, options: RenderOptions(
-                format: template.format, partials: partials, missingPartials: .throwError))
+            var options = RenderOptions(format: template.format, partials: partials, missingPartials: .throwError)
+            // Each baby's pages on one of two threads, written in order (the report's largest part by far).
+            options.concurrentSections = ["babies"]
+            try template.render(data, into: &output, options: options)
         } catch let error as TemplateError {
             throw ReportError.template(error)
         }

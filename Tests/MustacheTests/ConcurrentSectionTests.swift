@@ -1,0 +1,74 @@
+import Mustache
+import Testing
+
+/// `RenderOptions.concurrentSections`: a list's elements rendered on two threads give exactly the text
+/// of a serial render, and errors and limits still stop the render.
+@Suite struct ConcurrentSectionTests {
+    private func options(_ sections: Set<String>, maximumOutputSize: Int = 256 * 1_048_576,
+                         partials: [String: String] = [:]) -> RenderOptions {
+        var options = RenderOptions(partials: DictionaryPartialSource(partials), maximumOutputSize: maximumOutputSize)
+        options.concurrentSections = sections
+        return options
+    }
+
+    @Test func aSmallListReadsAsWritten() throws {
+        let template = try Template(source: "<ul>\n{{#items}}\n<li>{{name}} & {{n}}</li>\n{{/items}}\n</ul>\n", format: .html)
+        let data: MustacheValue = ["items": [["name": "Léo", "n": 1], ["name": "Mia", "n": 2], ["name": "<b>", "n": 3]]]
+        let text = try template.render(data, options: options(["items"]))
+        #expect(text == "<ul>\n<li>Léo & 1</li>\n<li>Mia & 2</li>\n<li>&lt;b&gt; & 3</li>\n</ul>\n")
+    }
+
+    /// Lists of 2 to 1000 elements (up to 32 runs of several elements each), with partials, nested lists,
+    /// context lookups down the stack and elements that write nothing.
+    @Test(arguments: [2, 3, 31, 32, 33, 100, 1_000])
+    func everyLengthGivesTheSerialText(_ count: Int) throws {
+        let source = "{{title}}\n{{#babies}}\n{{> baby}}\n{{/babies}}\nend {{title}}\n"
+        let partials = ["baby": "{{#show}}## {{name}} of {{title}}\n{{#weeks}}{{.}},{{/weeks}}\n{{/show}}"]
+        let babies: [MustacheValue] = (0..<count).map { index in
+            ["name": .string("baby \(index)"), "show": .bool(index % 7 != 3), "weeks": .array((0..<(index % 5)).map { .int($0) })]
+        }
+        let data: MustacheValue = ["title": "report", "babies": .array(babies)]
+        let template = try Template(source: source, format: .text)
+        let serial = try template.render(data, options: options([], partials: partials))
+        let concurrent = try template.render(data, options: options(["babies"], partials: partials))
+        #expect(concurrent == serial)
+        // The serial text, by hand: a heading and a line of weeks for every baby shown.
+        var expected = "report\n"
+        for index in 0..<count where index % 7 != 3 {
+            expected += "## baby \(index) of report\n" + (0..<(index % 5)).map { "\($0)," }.joined() + "\n"
+        }
+        #expect(serial == expected + "end report\n")
+    }
+
+    /// Indentation in effect (a standalone partial indented) keeps the serial path, whose text depends on
+    /// line starts.
+    @Test func anIndentedListRendersAsBefore() throws {
+        let template = try Template(source: "<div>\n  {{> list}}\n</div>\n", format: .text)
+        let partials = ["list": "{{#items}}\n{{.}}\n{{/items}}\n"]
+        #expect(try template.render(["items": [1, 2, 3]], options: options(["items"], partials: partials))
+            == "<div>\n  1\n  2\n  3\n</div>\n")
+    }
+
+    @Test(arguments: [0, 1, 4, 5])
+    func anErrorInAnyElementStopsTheRender(_ failing: Int) throws {
+        let template = try Template(source: "{{#items}}{{#bad}}{{> missing}}{{/bad}}{{n}};{{/items}}", name: "t.txt.mustache")
+        let items: [MustacheValue] = (0..<6).map { ["n": .int($0), "bad": .bool($0 == failing)] }
+        #expect(throws: TemplateError.self) {
+            try template.render(["items": .array(items)], options: options(["items"]))
+        }
+        let fine: [MustacheValue] = (0..<6).map { ["n": .int($0)] }
+        #expect(try template.render(["items": .array(fine)], options: options(["items"])) == "0;1;2;3;4;5;")
+    }
+
+    /// The output budget counts what both threads wrote: 40 elements of 300 bytes pass 10 KB together,
+    /// though no run does alone.
+    @Test func theOutputBudgetCountsBothThreads() throws {
+        let template = try Template(source: "{{#items}}" + String(repeating: "x", count: 300) + "{{/items}}", name: "big.txt.mustache")
+        let data: MustacheValue = ["items": .array((0..<40).map { .int($0) })]
+        #expect(throws: TemplateError(.outputTooLarge(limit: 10_000), templateName: "big.txt.mustache")) {
+            try template.render(data, options: options(["items"], maximumOutputSize: 10_000))
+        }
+        let small: MustacheValue = ["items": .array((0..<30).map { .int($0) })]
+        #expect(try template.render(small, options: options(["items"], maximumOutputSize: 10_000)).utf8.count == 9_000)
+    }
+}
