@@ -19,6 +19,8 @@ enum ConcurrentRuns {
         /// The text, and the session's counters and line state at its end.
         case rendered(String, written: Int, work: Int, produced: Int, atLineStart: Bool)
         case failed(any Error)
+        /// The run would buffer too much: the first thread renders it.
+        case tooLarge
     }
 
     /// The second thread's runs, one at a time: it renders run `n` only once run `n - 2` has been taken,

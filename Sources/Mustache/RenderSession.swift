@@ -11,7 +11,7 @@ import Foundation
 struct RenderSession {
     /// The format being rendered: picks partial file names.
     let documentFormat: OutputFormat
-    let options: RenderOptions
+    private(set) var options: RenderOptions
     /// The escaping in effect (plain text while rendering a lambda's interpolation result).
     private var escaping: OutputFormat
     private var stack: [MustacheValue]
@@ -29,6 +29,8 @@ struct RenderSession {
     private static let workPerByte = 8
     /// Bytes of output so far (`written` without the per-node cost).
     private var produced = 0
+    /// Inside a list rendered on two threads (either thread): lists within it render serially.
+    private var concurrent = false
     /// Partials by name (dynamic names resolved), parsed on first use; nil when no source has them.
     private var partials: [String: Template?] = [:]
 
@@ -122,7 +124,7 @@ struct RenderSession {
         defer { depth -= 1 }
         switch value {
         case .array(let elements):
-            if elements.count > 1, indentation.isEmpty, options.concurrentSections.contains(section.name.text) {
+            if !concurrent, elements.count > 1, indentation.isEmpty, options.concurrentSections.contains(section.name.text) {
                 try renderConcurrently(elements, section, of: template, into: &output)
                 return
             }
@@ -165,24 +167,35 @@ struct RenderSession {
     /// rendered here straight into the output, the odd ones by a copy of this session on a second thread
     /// into a buffer, at most one run ahead, written in turn. With no indentation in effect, what an element
     /// writes does not depend on what came before it, so the output is the serial render's.
+    ///
+    /// The copy starts each run with the counters this session had at the list (so a run that alone would
+    /// pass a limit fails there too), and this session adds what each run used as it writes it, checking
+    /// the limits again. A run that would buffer more than ``bufferedRunLimit`` is given up by the copy and
+    /// rendered here instead, so memory stays bounded whatever the template. Lists inside render serially.
     private mutating func renderConcurrently<Output: TextOutputStream>(
         _ elements: [MustacheValue], _ section: SectionNode, of template: Template, into output: inout Output
     ) throws {
+        concurrent = true
+        defer { concurrent = false }
         let runs = ConcurrentRuns.split(elements.count)
         var helper = self
-        (helper.written, helper.work, helper.produced) = (0, 0, 0)
+        let start = (written: written, work: work, produced: produced)
+        helper.options.maximumOutputSize = min(options.maximumOutputSize, written + Self.bufferedRunLimit)
         let relay = ConcurrentRuns.Relay(runs: runs.count)
         let thread = Thread { [helper] in
             var session = helper
             defer { relay.end() }
             for run in stride(from: 1, to: runs.count, by: 2) {
                 guard relay.mayRender(run) else { return }
-                (session.written, session.work, session.produced) = (0, 0, 0)
+                (session.written, session.work, session.produced) = start
                 var buffer = ""
                 do {
                     for element in elements[runs[run]] { try session.renderElement(element, section, of: template, into: &buffer) }
-                    relay.put(.rendered(buffer, written: session.written, work: session.work, produced: session.produced,
-                                        atLineStart: session.atLineStart), run: run)
+                    relay.put(.rendered(buffer, written: session.written - start.written, work: session.work - start.work,
+                                        produced: session.produced - start.produced, atLineStart: session.atLineStart), run: run)
+                } catch let error as TemplateError where error.reason == .outputTooLarge(limit: session.options.maximumOutputSize) {
+                    // Past the buffer's bound (or the real limit, which this thread then reaches itself).
+                    relay.put(.tooLarge, run: run)
                 } catch {
                     relay.put(.failed(error), run: run)
                     return
@@ -200,6 +213,8 @@ struct RenderSession {
             switch relay.take(run) {
             case .failed(let error):
                 throw error
+            case .tooLarge:
+                for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
             case .rendered(let text, let bytes, let passes, let made, let endsAtLineStart):
                 output.write(text)
                 written += bytes
@@ -213,6 +228,9 @@ struct RenderSession {
             }
         }
     }
+
+    /// The most a run rendered on the second thread may hold in memory before this thread renders it instead.
+    static let bufferedRunLimit = 32 << 20
 
     @inline(never)
     private mutating func renderPartial<Output: TextOutputStream>(

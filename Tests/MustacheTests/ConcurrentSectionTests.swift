@@ -60,6 +60,32 @@ import Testing
         #expect(try template.render(["items": .array(fine)], options: options(["items"])) == "0;1;2;3;4;5;")
     }
 
+    /// A run that alone passes the budget is given up by the second thread and rendered by the first,
+    /// which stops at the same limit a serial render does.
+    @Test func aRunTooLargeToBufferIsRenderedByTheFirstThread() throws {
+        let template = try Template(source: "{{#items}}{{#big}}" + String(repeating: "y", count: 2_000) + "{{/big}}{{^big}}z{{/big}}{{/items}}",
+                                    name: "one.txt.mustache")
+        let huge: MustacheValue = ["items": [["big": false], ["big": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]]]
+        #expect(throws: TemplateError(.outputTooLarge(limit: 10_000), templateName: "one.txt.mustache")) {
+            try template.render(huge, options: options(["items"], maximumOutputSize: 10_000))
+        }
+        let fits: MustacheValue = ["items": [["big": false], ["big": [1, 2]], ["big": false]]]
+        #expect(try template.render(fits, options: options(["items"], maximumOutputSize: 10_000))
+            == "z" + String(repeating: "y", count: 4_000) + "z")
+    }
+
+    /// Lists nested in a concurrent list render serially inside it (one second thread in all), and a
+    /// section nested without end still stops at the work limit.
+    @Test func nestedListsRenderSeriallyInside() throws {
+        let template = try Template(source: "{{#l}}[{{#l}}({{#l}}{{.}}{{/l}}){{/l}}]{{/l}}", name: "nest.txt.mustache")
+        let data: MustacheValue = ["l": [1, 2, 3]]
+        let expected = String(repeating: "[" + String(repeating: "(123)", count: 3) + "]", count: 3)
+        #expect(try template.render(data, options: options(["l"])) == expected)
+        let bomb = try Template(source: String(repeating: "{{#l}}", count: 40) + String(repeating: "{{/l}}", count: 40),
+                                name: "bomb.txt.mustache")
+        #expect(throws: TemplateError.self) { try bomb.render(data, options: options(["l"])) }
+    }
+
     /// The output budget counts what both threads wrote: 40 elements of 300 bytes pass 10 KB together,
     /// though no run does alone.
     @Test func theOutputBudgetCountsBothThreads() throws {
