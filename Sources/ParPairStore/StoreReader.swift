@@ -56,6 +56,8 @@ public final class StoreReader {
     /// The statements a running stream of each kind uses, reset when it finishes.
     private var activeStatements: [LogKind: [Statement]] = [:]
     private var closed = false
+    /// False for a sibling (`sibling()`): the snapshot and restored store belong to the reader that made it.
+    private let ownsFiles: Bool
 
     /// Opens a store for reading.
     ///
@@ -146,6 +148,7 @@ public final class StoreReader {
             for baby in babies { ids[baby.rowID] = baby.id }
             babyIDs = BabyRowIDs(ids)
             openingNotes = notes
+            ownsFiles = true
         } catch let error as SQLiteError {
             let mapped = StoreReader.storeError(error, path: storePath, walFrames: snapshot.wal?.frames ?? 0)
             snapshot.remove()
@@ -171,8 +174,40 @@ public final class StoreReader {
         statements.removeAll()
         try? database.commit()
         database.close()
+        guard ownsFiles else { return }
         snapshot.remove()
         restored?.remove()
+    }
+
+    /// A reader of the same snapshot through a connection of its own (see `openSecondConnection()`), for
+    /// a second thread to stream one table while this reader streams another: it reads exactly what this
+    /// reader reads, and keeps its own unreadable rows (`adoptUnreadableRows(of:)` takes them over). Close
+    /// it before this reader, which alone removes the snapshot.
+    public func sibling() throws -> StoreReader {
+        try StoreReader(sibling: self, database: openSecondConnection())
+    }
+
+    private init(sibling parent: StoreReader, database: Database) {
+        location = parent.location
+        babies = parent.babies
+        entities = parent.entities
+        frameworkVersion = parent.frameworkVersion
+        snapshot = parent.snapshot
+        restored = parent.restored
+        warn = parent.warn
+        self.database = database
+        babyLayout = parent.babyLayout
+        layouts = parent.layouts
+        babyIDs = parent.babyIDs
+        openingNotes = parent.openingNotes
+        ownsFiles = false
+    }
+
+    /// Lists the rows a sibling found unreadable after this reader's own, each row once.
+    public func adoptUnreadableRows(of sibling: StoreReader) {
+        for row in sibling.unreadableRows where unreadableKeys.insert("\(row.table)/\(row.rowID)").inserted {
+            unreadableRows.append(row)
+        }
     }
 
     /// Opens a store, hands the reader to `body`, and closes it afterwards (also when `body` throws).

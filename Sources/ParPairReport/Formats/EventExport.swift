@@ -35,7 +35,7 @@ public enum EventExport {
         var line: [UInt8] = []
         line.reserveCapacity(1 << 17)
         try LogPipeline.run(reader, produce: { reader, pipe in
-            try reader.forEachLog { pipe.send($0) }
+            try reader.forEachLog { try pipe.send($0) }
         }, consume: { item in
             guard case .logs(let records) = item else { return }
             for record in records {

@@ -7,8 +7,10 @@ import ParPairModel
 /// producer read them.
 ///
 /// The producer runs on a thread of its own and is the only one to touch what it reads from (the
-/// store reader) until ``run(_:produce:consume:)`` returns; the consumer runs on the calling thread.
-/// At most ``capacity`` batches wait between them, so memory stays bounded however large the store.
+/// store reader) until ``run(_:produce:alongside:consume:)`` returns; the consumer runs on the calling
+/// thread, which may also do work of its own meanwhile (`alongside`, such as reading a table through
+/// another connection), taking in what has arrived now and then. At most ``capacity`` batches wait
+/// between them, so memory stays bounded however large the store.
 enum LogPipeline {
     /// What travels from the producer to the consumer.
     enum Item: Sendable {
@@ -34,35 +36,41 @@ enum LogPipeline {
             batch.reserveCapacity(LogPipeline.batchSize)
         }
 
-        mutating func send(_ log: LogRecord) {
+        /// - Throws: `CancellationError` once the consumer gave up (its own work failed).
+        mutating func send(_ log: LogRecord) throws {
             batch.append(log)
-            if batch.count == LogPipeline.batchSize { flush() }
+            if batch.count == LogPipeline.batchSize { try flush() }
         }
 
-        mutating func startTable(_ kind: LogKind, rows: Int) {
-            flush()
-            channel.put(.startOfTable(kind, rows: rows))
+        mutating func startTable(_ kind: LogKind, rows: Int) throws {
+            try flush()
+            try channel.put(.startOfTable(kind, rows: rows))
         }
 
-        mutating func endTable(_ kind: LogKind) {
-            flush()
-            channel.put(.endOfTable(kind))
+        mutating func endTable(_ kind: LogKind) throws {
+            try flush()
+            try channel.put(.endOfTable(kind))
         }
 
-        fileprivate mutating func flush() {
+        fileprivate mutating func flush() throws {
             guard !batch.isEmpty else { return }
-            channel.put(.logs(batch))
-            batch = []
-            batch.reserveCapacity(LogPipeline.batchSize)
+            // Handed over without a second reference, so the consumer frees the batch when done with it.
+            var full: [LogRecord] = []
+            full.reserveCapacity(LogPipeline.batchSize)
+            swap(&full, &batch)
+            try channel.put(.logs(consume full))
         }
     }
 
     /// Runs `produce` on a new thread and `consume` on this one, item by item, until the producer
-    /// returns or throws.
-    /// - Throws: what `produce` throws, once the consumer has seen everything sent before it.
+    /// returns or throws. Before waiting for items, this thread runs `alongside`, which may call the
+    /// `drain` it is given to consume, without waiting, whatever has arrived.
+    /// - Throws: what `alongside` throws (the producer is stopped and waited for first), else what
+    ///   `produce` throws, once the consumer has seen everything sent before it.
     static func run<Source>(
         _ source: Source,
         produce: @escaping (Source, inout Sink) throws -> Void,
+        alongside: (_ drain: () -> Void) throws -> Void = { _ in },
         consume: (Item) -> Void
     ) throws {
         let channel = Channel()
@@ -71,15 +79,25 @@ enum LogPipeline {
             var sink = Sink(channel: channel)
             do {
                 try work.produce(work.source, &sink)
-                sink.flush()
+                try sink.flush()
                 channel.finish(nil)
             } catch {
-                sink.flush()
+                try? sink.flush()
                 channel.finish(error)
             }
         }
         thread.stackSize = 8 << 20
         thread.start()
+        do {
+            // Both closures run here, one inside the other, never at once with anything else.
+            try withoutActuallyEscaping(consume) { consume in
+                try alongside { while let item = channel.poll() { consume(item) } }
+            }
+        } catch {
+            channel.cancel()
+            while channel.take() != nil {}  // until the producer has stopped
+            throw error
+        }
         while let item = channel.take() {
             consume(item)
         }
@@ -101,17 +119,39 @@ enum LogPipeline {
         /// At most ``LogPipeline/capacity`` items, so taking from the front costs nothing.
         private var items: [Item] = []
         private var finished = false
+        private var cancelled = false
         private var storedFailure: (any Error)?
 
         /// Waits while the queue is full, then appends.
-        func put(_ item: Item) {
+        /// - Throws: `CancellationError` once the consumer cancelled, dropping the item.
+        func put(_ item: Item) throws {
             condition.lock()
-            while items.count >= LogPipeline.capacity {
+            defer { condition.unlock() }
+            while items.count >= LogPipeline.capacity, !cancelled {
                 condition.wait()
             }
+            if cancelled { throw CancellationError() }
             items.append(item)
             condition.broadcast()
+        }
+
+        /// The consumer gives up: items waiting are dropped and the producer's next hand-over throws.
+        func cancel() {
+            condition.lock()
+            cancelled = true
+            items.removeAll()
+            condition.broadcast()
             condition.unlock()
+        }
+
+        /// The next item if one is waiting, without waiting.
+        func poll() -> Item? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard !items.isEmpty else { return nil }
+            let item = items.removeFirst()
+            condition.broadcast()
+            return item
         }
 
         /// No more items; `failure` is what the producer threw, if anything.

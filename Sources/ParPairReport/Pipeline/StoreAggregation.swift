@@ -68,9 +68,12 @@ public enum StoreAggregation {
         }
     }
 
-    /// Streams every table through a new aggregator, one table after the other (each finished
-    /// before the next, so the ids remembered to find repeats are those of one table at a time).
-    /// Rows are read and decoded on a second thread while this one aggregates (``LogPipeline``).
+    /// Streams every table through a new aggregator. Rows are read and decoded on a second thread while
+    /// this one aggregates (``LogPipeline``); in each baby's order this thread also reads the activities
+    /// itself, through a second connection of the snapshot (`StoreReader.sibling()`), taking in the other
+    /// thread's logs as they come: aggregating takes less than reading, and the activities are the
+    /// smallest table. Kinds are independent in the aggregator (repeated ids are found per kind), so how
+    /// the tables interleave does not change the result.
     static func aggregate(
         reader: StoreReader, babies: [Baby], everyone: Bool, options: AggregationOptions, order: StreamOrder
     ) throws -> Aggregator {
@@ -79,22 +82,39 @@ public enum StoreAggregation {
         // end whether one repeated; the time order must know at once which log was first.
         let aggregator = Aggregator(babies: babies, options: options,
                                     duplicateCheck: order == .startTimePerBaby ? .countAtEnd : .fingerprints)
+        func wanted(_ reference: BabyReference) -> Bool {
+            guard let id = reference.babyID else { return true }  // orphans are always reported
+            return everyone || selected.contains(id)
+        }
+        let sibling = order == .startTimePerBaby && reader.hasTable(for: .activity) ? try reader.sibling() : nil
+        defer { sibling?.close() }
         try LogPipeline.run(reader, produce: { reader, sink in
-            func wanted(_ reference: BabyReference) -> Bool {
-                guard let id = reference.babyID else { return true }  // orphans are always reported
-                return everyone || selected.contains(id)
+            func table(_ kind: LogKind, _ read: (_ send: (LogRecord) throws -> Void) throws -> Void) throws {
+                try sink.startTable(kind, rows: try reader.rowCount(of: kind))
+                try read { if wanted($0.baby) { try sink.send($0) } }
+                try sink.endTable(kind)
             }
-            func table(_ kind: LogKind, _ read: (_ send: (LogRecord) -> Void) throws -> Void) throws {
-                sink.startTable(kind, rows: try reader.rowCount(of: kind))
-                try read { if wanted($0.baby) { sink.send($0) } }
-                sink.endTable(kind)
-            }
-            try table(.food) { send in try reader.forEachFoodLog(order: order) { send(.food($0)) } }
-            try table(.sleep) { send in try reader.forEachSleepLog(order: order) { send(.sleep($0)) } }
+            try table(.food) { send in try reader.forEachFoodLog(order: order) { try send(.food($0)) } }
+            try table(.sleep) { send in try reader.forEachSleepLog(order: order) { try send(.sleep($0)) } }
             // Diapers and activities may come in any order: as stored, when food and sleep need no sort.
             let anyOrder: StreamOrder = order == .startTimePerBaby ? .stored : order
-            try table(.diaper) { send in try reader.forEachDiaperLog(order: anyOrder) { send(.diaper($0)) } }
-            try table(.activity) { send in try reader.forEachActivityLog(order: anyOrder) { send(.activity($0)) } }
+            try table(.diaper) { send in try reader.forEachDiaperLog(order: anyOrder) { try send(.diaper($0)) } }
+            if sibling == nil {
+                try table(.activity) { send in try reader.forEachActivityLog(order: anyOrder) { try send(.activity($0)) } }
+            }
+        }, alongside: { drain in
+            guard let sibling else { return }
+            aggregator.beginTable(.activity, expectedLogs: try sibling.rowCount(of: .activity))
+            var untilDrain = 256
+            try sibling.forEachActivityLog(order: .stored) { log in
+                if wanted(log.baby) { aggregator.add(log) }
+                untilDrain -= 1
+                if untilDrain == 0 {
+                    untilDrain = 256
+                    drain()
+                }
+            }
+            aggregator.finishTable(.activity)
         }, consume: { item in
             switch item {
             case .startOfTable(let kind, let rows):
@@ -105,6 +125,7 @@ public enum StoreAggregation {
                 aggregator.finishTable(kind)
             }
         })
+        if let sibling { reader.adoptUnreadableRows(of: sibling) }
         return aggregator
     }
 
