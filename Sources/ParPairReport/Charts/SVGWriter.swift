@@ -66,7 +66,8 @@ struct SVGWriter {
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        // Past 9·10¹⁵ a whole number no longer fits an Int; no coordinate comes near, but it must not trap.
+        if rounded == rounded.rounded(), abs(rounded) < 9e15 { return String(Int(rounded)) }
         return String(rounded)
     }
 }
