@@ -29,6 +29,9 @@ struct RenderSession {
     private static let workPerByte = 8
     /// Bytes of output so far (`written` without the per-node cost).
     private var produced = 0
+    /// Templates a lambda returned, by everything their parse depends on: a lambda usually returns the same
+    /// text each time (a report's words come through one, thousands of times).
+    private var lambdaTemplates: [LambdaKey: Template] = [:]
     /// Inside a list rendered on two threads (either thread): lists within it render serially.
     private var concurrent = false
     /// Partials by name (dynamic names resolved), parsed on first use; nil when no source has them.
@@ -91,7 +94,7 @@ struct RenderSession {
     private mutating func renderInterpolationLambda(
         _ lambda: MustacheLambda, _ variable: VariableNode, of template: Template
     ) throws -> String {
-        let lambdaTemplate = try Template(
+        let lambdaTemplate = try parsedLambda(
             source: lambda.body(nil), name: "lambda '\(variable.name.text)' in \(template.name)",
             format: .text, delimiters: .standard)
         try enter(variable.name.text, of: template, at: variable.offset)
@@ -105,6 +108,22 @@ struct RenderSession {
         var rendered = ""
         try render(lambdaTemplate.nodes, of: lambdaTemplate, into: &rendered)
         return rendered
+    }
+
+    private struct LambdaKey: Hashable {
+        let source: String
+        let name: String
+        let format: OutputFormat
+        let delimiters: Delimiters
+    }
+
+    /// A lambda's result parsed as a template, once per distinct result (at most 1024 kept).
+    private mutating func parsedLambda(source: String, name: String, format: OutputFormat, delimiters: Delimiters) throws -> Template {
+        let key = LambdaKey(source: source, name: name, format: format, delimiters: delimiters)
+        if let parsed = lambdaTemplates[key] { return parsed }
+        let parsed = try Template(source: source, name: name, format: format, delimiters: delimiters)
+        if lambdaTemplates.count < 1024 { lambdaTemplates[key] = parsed }
+        return parsed
     }
 
     @inline(never)
@@ -132,7 +151,7 @@ struct RenderSession {
                 try renderElement(element, section, of: template, into: &output)
             }
         case .lambda(let lambda):
-            let lambdaTemplate = try Template(
+            let lambdaTemplate = try parsedLambda(
                 source: lambda.body(template.sourceText(section.rawRange)),
                 name: "lambda '\(section.name.text)' in \(template.name)",
                 format: escaping, delimiters: section.delimiters)
