@@ -17,16 +17,10 @@ public enum ReportData {
     public static func make(result: AggregationResult, settings: ReportSettings, charts: Bool) throws -> MustacheValue {
         let options = result.options
         let units = options.units
-        // Each baby's values (the charts above all) are made on two threads, every other baby on each: they
-        // share nothing but what they read.
-        let halves = try Concurrently.run((0..<min(2, result.babies.count)).map { half in
-            { () throws -> [MustacheValue] in
-                try stride(from: half, to: result.babies.count, by: 2).map { index in
-                    try baby(result.babies[index], index: index, result: result, settings: settings, charts: charts)
-                }
-            }
-        })
-        let babies: [MustacheValue] = result.babies.indices.map { halves[$0 % 2][$0 / 2] }
+        var babies: [MustacheValue] = []
+        for (index, aggregate) in result.babies.enumerated() {
+            babies.append(try baby(aggregate, index: index, result: result, settings: settings, charts: charts))
+        }
         var sources: [String: String] = [:]
         for aggregate in result.babies {
             for week in aggregate.weeks {
