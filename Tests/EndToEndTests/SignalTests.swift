@@ -23,7 +23,7 @@ import Glibc
         process.arguments = ["sample", store, "--seed", "7", "--babies", "10", "--days", "4430"]
         _ = try process.runCapturingOutput()
         guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-        FileManager.default.createFile(atPath: done, contents: nil)
+        guard FileManager.default.createFile(atPath: done, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         return store
     }
 

@@ -9,7 +9,7 @@ import Testing
         let folder = try WorkFolder()
         let store = try folder.copySample()
         try FileManager.default.removeItem(atPath: store + "/default.store-wal")
-        FileManager.default.createFile(atPath: store + "/default.store-shm", contents: Data(count: 32_768))
+        try #require(FileManager.default.createFile(atPath: store + "/default.store-shm", contents: Data(count: 32_768)))
         let run = try await BuiltTool.run([command[0], store] + command.dropFirst() + PackageFiles.sampleSettings, in: folder)
         #expect(run.status == 0)
         let lines = run.stderr.split(separator: "\n")
