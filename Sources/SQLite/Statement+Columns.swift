@@ -18,16 +18,7 @@ extension Statement {
     }
 
     /// The storage class of a column in the current row (`.null` for an index out of range).
-    public func columnType(_ index: Int32) -> ColumnType {
-        guard let handle = rawHandle else { return .null }
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_INTEGER: return .integer
-        case SQLITE_FLOAT: return .real
-        case SQLITE_TEXT: return .text
-        case SQLITE_BLOB: return .blob
-        default: return .null
-        }
-    }
+    public func columnType(_ index: Int32) -> ColumnType { cell(index).type }
 
     /// True when the column is NULL in the current row.
     public func isNull(_ index: Int32) -> Bool {
@@ -36,87 +27,14 @@ extension Statement {
 
     /// The value as an integer: INTEGER as is, a whole REAL converted exactly; nil for NULL, TEXT,
     /// BLOB and REALs that are not whole numbers in range.
-    public func int64(_ index: Int32) -> Int64? {
-        guard let handle = rawHandle else { return nil }
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_INTEGER:
-            return sqlite3_column_int64(handle, index)
-        case SQLITE_FLOAT:
-            return Int64(exactly: sqlite3_column_double(handle, index))
-        default:
-            return nil
-        }
-    }
+    public func int64(_ index: Int32) -> Int64? { cell(index).int64 }
 
     /// The value as a Double for INTEGER and REAL (±infinity included); nil for NULL, TEXT, BLOB.
-    public func double(_ index: Int32) -> Double? {
-        guard let handle = rawHandle else { return nil }
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_INTEGER, SQLITE_FLOAT:
-            return sqlite3_column_double(handle, index)
-        default:
-            return nil
-        }
-    }
-
-    /// `int64(_:)` for a column whose storage class the caller has just read with `columnType(_:)`:
-    /// one SQLite call instead of two, for loops over many rows.
-    public func int64(_ index: Int32, type: ColumnType) -> Int64? {
-        guard let handle = rawHandle else { return nil }
-        switch type {
-        case .integer: return sqlite3_column_int64(handle, index)
-        case .real: return Int64(exactly: sqlite3_column_double(handle, index))
-        case .null, .text, .blob: return nil
-        }
-    }
-
-    /// `double(_:)` for a column whose storage class the caller has just read with `columnType(_:)`.
-    public func double(_ index: Int32, type: ColumnType) -> Double? {
-        guard let handle = rawHandle else { return nil }
-        switch type {
-        case .integer, .real: return sqlite3_column_double(handle, index)
-        case .null, .text, .blob: return nil
-        }
-    }
-
-    /// `text(_:)` for a column whose storage class the caller has just read with `columnType(_:)`.
-    public func text(_ index: Int32, type: ColumnType) -> String? {
-        guard let handle = rawHandle else { return nil }
-        switch type {
-        case .text, .integer, .real:
-            let bytes = sqlite3_column_text(handle, index)
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard let bytes, count > 0 else { return "" }
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-        case .null, .blob:
-            return nil
-        }
-    }
-
-    /// `withTextBytes(_:_:)` for a column whose storage class the caller has just read with `columnType(_:)`.
-    public func withTextBytes<Result>(
-        _ index: Int32, type: ColumnType, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result? {
-        guard let handle = rawHandle, type == .text else { return nil }
-        let bytes = sqlite3_column_text(handle, index)
-        let count = Int(sqlite3_column_bytes(handle, index))
-        return try body(UnsafeBufferPointer(start: count > 0 ? bytes : nil, count: bytes == nil ? 0 : count))
-    }
+    public func double(_ index: Int32) -> Double? { cell(index).double }
 
     /// The value as text: TEXT decoded as UTF-8 (invalid bytes become U+FFFD, never a trap),
     /// INTEGER and REAL as SQLite renders them; nil for NULL and BLOB.
-    public func text(_ index: Int32) -> String? {
-        guard let handle = rawHandle else { return nil }
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_TEXT, SQLITE_INTEGER, SQLITE_FLOAT:
-            let bytes = sqlite3_column_text(handle, index)
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard let bytes, count > 0 else { return "" }
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-        default:
-            return nil
-        }
-    }
+    public func text(_ index: Int32) -> String? { cell(index).text }
 
     /// True when a TEXT value is valid UTF-8 (`text(_:)` repairs invalid bytes); false for other classes.
     public func textIsValidUTF8(_ index: Int32) -> Bool {
@@ -136,44 +54,29 @@ extension Statement {
     /// The raw UTF-8 bytes of a TEXT value (no copy, no validation), or nil for any other class.
     /// The buffer is valid only inside `body`.
     public func withTextBytes<Result>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
-        guard let handle = rawHandle, sqlite3_column_type(handle, index) == SQLITE_TEXT else { return nil }
-        let bytes = sqlite3_column_text(handle, index)
-        let count = Int(sqlite3_column_bytes(handle, index))
-        return try body(UnsafeBufferPointer(start: count > 0 ? bytes : nil, count: bytes == nil ? 0 : count))
+        try cell(index).withTextBytes(body)
     }
 
     /// The bytes of a BLOB (no copy), or nil for any other class. Valid only inside `body`.
     public func withBlobBytes<Result>(_ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result? {
-        guard let handle = rawHandle, sqlite3_column_type(handle, index) == SQLITE_BLOB else { return nil }
-        let bytes = sqlite3_column_blob(handle, index)
-        let count = Int(sqlite3_column_bytes(handle, index))
-        return try body(UnsafeRawBufferPointer(start: count > 0 ? bytes : nil, count: bytes == nil ? 0 : count))
+        try cell(index).withBlobBytes(body)
     }
 
     /// The bytes of a BLOB or TEXT value; nil for NULL, INTEGER and REAL.
     public func blob(_ index: Int32) -> [UInt8]? {
-        guard let handle = rawHandle else { return nil }
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_BLOB:
-            let bytes = sqlite3_column_blob(handle, index)
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard let bytes, count > 0 else { return [] }
-            return Array(UnsafeRawBufferPointer(start: bytes, count: count))
-        case SQLITE_TEXT:
-            return withTextBytes(index) { Array($0) }
-        default:
-            return nil
-        }
+        let cell = cell(index)
+        return cell.withBlobBytes { Array($0) } ?? cell.withTextBytes { Array($0) }
     }
 
     /// The value with its storage class.
     public func value(at index: Int32) -> SQLiteValue {
-        switch columnType(index) {
+        let cell = cell(index)
+        switch cell.type {
         case .null: return .null
-        case .integer: return .integer(int64(index) ?? 0)
-        case .real: return .real(double(index) ?? 0)
-        case .text: return .text(text(index) ?? "")
-        case .blob: return .blob(blob(index) ?? [])
+        case .integer: return .integer(cell.int64 ?? 0)
+        case .real: return .real(cell.double ?? 0)
+        case .text: return .text(cell.text ?? "")
+        case .blob: return .blob(cell.withBlobBytes { Array($0) } ?? [])
         }
     }
 }
@@ -205,7 +108,8 @@ public struct Cell {
         }
     }
 
-    /// As `Statement.int64(_:)`: INTEGER as is, a whole REAL converted exactly; nil otherwise.
+    /// INTEGER as is, a whole REAL converted exactly; nil for NULL, TEXT, BLOB and REALs that are not whole
+    /// numbers in range.
     public var int64: Int64? {
         switch type {
         case .integer: sqlite3_value_int64(value)
@@ -214,7 +118,7 @@ public struct Cell {
         }
     }
 
-    /// As `Statement.double(_:)`: INTEGER and REAL as a Double; nil otherwise.
+    /// INTEGER and REAL as a Double (±infinity included); nil for NULL, TEXT and BLOB.
     public var double: Double? {
         switch type {
         case .integer, .real: sqlite3_value_double(value)
@@ -222,8 +126,8 @@ public struct Cell {
         }
     }
 
-    /// As `Statement.text(_:)`: TEXT decoded as UTF-8 (invalid bytes become U+FFFD), INTEGER and REAL
-    /// as SQLite renders them; nil for NULL and BLOB.
+    /// TEXT decoded as UTF-8 (invalid bytes become U+FFFD, never a trap), INTEGER and REAL as SQLite
+    /// renders them; nil for NULL and BLOB.
     public var text: String? {
         switch type {
         case .text, .integer, .real:
