@@ -206,9 +206,12 @@ public final class StoreReader {
 
     /// Lists the rows a sibling found unreadable after this reader's own, each row once.
     public func adoptUnreadableRows(of sibling: StoreReader) {
-        for row in sibling.unreadableRows where unreadableKeys.insert("\(row.table)/\(row.rowID)").inserted {
-            unreadableRows.append(row)
-        }
+        for row in sibling.unreadableRows { list(row) }
+    }
+
+    /// Lists an unreadable row, unless it is listed already (a late row, or one read again in a second pass).
+    private func list(_ row: UnreadableRow) {
+        if unreadableKeys.insert("\(row.table)/\(row.rowID)").inserted { unreadableRows.append(row) }
     }
 
     /// Opens a store, hands the reader to `body`, and closes it afterwards (also when `body` throws).
@@ -332,11 +335,7 @@ public final class StoreReader {
         do {
             return try decoder.decode(row)
         } catch StoreError.badValue(_, let table, let column, let rowID, let problem) {
-            // A row read twice (a late row, or a second pass in time order) is listed once.
-            if unreadableKeys.insert("\(table)/\(rowID)").inserted {
-                unreadableRows.append(UnreadableRow(kind: kind, table: table, column: column, rowID: rowID, problem: problem,
-                                                    id: try? row.uuid(decoder.id)))
-            }
+            list(UnreadableRow(kind: kind, table: table, column: column, rowID: rowID, problem: problem, id: try? row.uuid(decoder.id)))
             return nil
         }
     }
