@@ -198,6 +198,11 @@ struct RenderSession {
         defer { concurrent = false }
         let runs = ConcurrentRuns.split(elements.count)
         var helper = self
+        // Nodes of its own, and partials and lambda results parsed again into nodes of its own: see `TemplateNode.copied()`.
+        let helperSection = section.copied()
+        helper.partials = [:]
+        helper.lambdaTemplates = [:]
+        helper.overrides = overrides.mapValues { Override(block: $0.block.copied(), template: $0.template) }
         let start = (written: written, work: work, produced: produced)
         helper.options.maximumOutputSize = min(options.maximumOutputSize, written + Self.bufferedRunLimit)
         let relay = ConcurrentRuns.Relay(runs: runs.count)
@@ -209,7 +214,7 @@ struct RenderSession {
                 (session.written, session.work, session.produced) = start
                 var buffer = ""
                 do {
-                    for element in elements[runs[run]] { try session.renderElement(element, section, of: template, into: &buffer) }
+                    for element in elements[runs[run]] { try session.renderElement(element, helperSection, of: template, into: &buffer) }
                     relay.put(.rendered(buffer, written: session.written - start.written, work: session.work - start.work,
                                         produced: session.produced - start.produced, atLineStart: session.atLineStart), run: run)
                 } catch let error as TemplateError where error.reason == .outputTooLarge(limit: session.options.maximumOutputSize) {

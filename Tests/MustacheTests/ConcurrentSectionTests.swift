@@ -40,6 +40,33 @@ import Testing
         #expect(serial == expected + "end report\n")
     }
 
+    /// The second thread renders a copy of the list's nodes, and parses partials, parents and lambda
+    /// results again into nodes of its own: every kind of node inside the list gives the serial text.
+    @Test func everyKindOfNodeRendersTheSameOnTheSecondThread() throws {
+        let source = "{{#babies}}{{name}}|{{{raw}}}|{{^none}}no{{/none}}|{{> line}}|{{>*which}}|"
+            + "{{<frame}}{{$body}}[{{name}}]{{/body}}{{/frame}}|{{$kept}}kept{{/kept}}|{{#wrap}}w{{name}}{{/wrap}}|"
+            + "{{shout}}|{{=<% %>=}}<%name%><%={{ }}=%>;\n{{/babies}}"
+        let partials = ["line": "l:{{name}}", "other": "o:{{name}}", "frame": "<{{$body}}default{{/body}}>"]
+        let babies: [MustacheValue] = (0..<40).map { index in
+            ["name": .string("b\(index)"), "raw": .string("<\(index)>"), "which": .string(index % 2 == 0 ? "line" : "other")]
+        }
+        let data: MustacheValue = [
+            "babies": .array(babies),
+            "wrap": .lambda(MustacheLambda(section: { text in "(" + text + ")" })),
+            "shout": .lambda(MustacheLambda { "{{name}}!" }),
+        ]
+        let template = try Template(source: source, format: .text)
+        let serial = try template.render(data, options: options([], partials: partials))
+        let concurrent = try template.render(data, options: options(["babies"], partials: partials))
+        #expect(concurrent == serial)
+        let expected = (0..<40).map { index in
+            let name = "b\(index)"
+            let dynamic = index % 2 == 0 ? "l:\(name)" : "o:\(name)"
+            return "\(name)|<\(index)>|no|l:\(name)|\(dynamic)|<[\(name)]>|kept|(w\(name))|\(name)!|\(name);\n"
+        }.joined()
+        #expect(serial == expected)
+    }
+
     /// Indentation in effect (a standalone partial indented) keeps the serial path, whose text depends on
     /// line starts.
     @Test func anIndentedListRendersAsBefore() throws {
