@@ -6,8 +6,9 @@ extension Aggregator {
     public func add(_ log: ActivityLog) {
         guard let baby = baby(for: log.baby, kind: .activity, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
         let start = log.startTime.timeIntervalSinceReferenceDate
-        let signature = DoubleEntryTracker.signature(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate)
-        guard let placement = admit(baby, kind: .activity, id: log.id, rowID: log.rowID, start: start, signature: signature) else { return }
+        guard let placement = admit(baby, kind: .activity, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
+            $0.activity.isRepeat(start: start, .init(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate))
+        }) else { return }
         func report(_ rule: FindingRule, _ message: FindingMessage) -> Int? {
             baby.report(rule, kind: .activity, id: log.id, rowID: log.rowID, time: start, message: message, placement: placement)
         }

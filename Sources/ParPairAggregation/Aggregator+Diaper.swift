@@ -6,8 +6,9 @@ extension Aggregator {
     public func add(_ log: DiaperLog) {
         guard let baby = baby(for: log.baby, kind: .diaper, id: log.id, rowID: log.rowID, time: log.time) else { return }
         let time = log.time.timeIntervalSinceReferenceDate
-        let signature = DoubleEntryTracker.signature(type: log.type, end: nil)
-        guard let placement = admit(baby, kind: .diaper, id: log.id, rowID: log.rowID, start: time, signature: signature) else { return }
+        guard let placement = admit(baby, kind: .diaper, id: log.id, rowID: log.rowID, start: time, doubleEntry: {
+            $0.diaper.isRepeat(start: time, .init(type: log.type, end: nil))
+        }) else { return }
         if case .other(let text) = log.type {
             baby.noteUnknown(kind: .diaper, field: "diaper type", text: text, id: log.id, rowID: log.rowID, time: time, placement: placement)
         }

@@ -7,9 +7,10 @@ extension Aggregator {
     public func add(_ log: FoodLog) {
         guard let baby = baby(for: log.baby, kind: .food, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
         let start = log.startTime.timeIntervalSinceReferenceDate
-        let signature = DoubleEntryTracker.signature(
-            type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate, amount: log.amount, unit: log.feedingUnit)
-        guard let placement = admit(baby, kind: .food, id: log.id, rowID: log.rowID, start: start, signature: signature) else { return }
+        guard let placement = admit(baby, kind: .food, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
+            $0.food.isRepeat(start: start, .init(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate,
+                                                 amount: log.amount, unit: log.feedingUnit))
+        }) else { return }
 
         func report(_ rule: FindingRule, _ message: FindingMessage) -> Int? {
             baby.report(rule, kind: .food, id: log.id, rowID: log.rowID, time: start, message: message, placement: placement)

@@ -7,8 +7,9 @@ extension Aggregator {
     public func add(_ log: SleepLog) {
         guard let baby = baby(for: log.baby, kind: .sleep, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
         let start = log.startTime.timeIntervalSinceReferenceDate
-        let signature = DoubleEntryTracker.signature(type: 0, end: log.endTime?.timeIntervalSinceReferenceDate)
-        guard let placement = admit(baby, kind: .sleep, id: log.id, rowID: log.rowID, start: start, signature: signature) else { return }
+        guard let placement = admit(baby, kind: .sleep, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
+            $0.sleep.isRepeat(start: start, .init(type: 0, end: log.endTime?.timeIntervalSinceReferenceDate))
+        }) else { return }
         func report(_ rule: FindingRule, _ message: FindingMessage) -> Int? {
             baby.report(rule, kind: .sleep, id: log.id, rowID: log.rowID, time: start, message: message, placement: placement)
         }

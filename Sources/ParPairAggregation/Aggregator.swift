@@ -144,13 +144,18 @@ public final class Aggregator {
         return nil
     }
 
-    /// Decides whether a log counts, and where: invalid time, duplicate id, before the birthday and
-    /// after today are findings that count nowhere (nil). Also checks the start order of food and sleep.
     /// 1970-01-01 00:00 UTC, in seconds since 2001.
     static let earliestPlausibleStart: Double = -978_307_200
 
+    /// Decides whether a log counts, and where: invalid time, duplicate id, before the birthday and
+    /// after today are findings that count nowhere (nil). Also checks the start order of food and sleep.
+    /// `isDoubleEntry` asks the baby's `DoubleEntryTracker` about the log (last, so only logs that would
+    /// count are noted there).
     @inline(__always)
-    func admit(_ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double, signature: Int) -> Placement? {
+    func admit(
+        _ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double,
+        doubleEntry isDoubleEntry: (inout DoubleEntryTracker) -> Bool
+    ) -> Placement? {
         guard start.isFinite else {
             baby.report(.badTime, kind: kind, id: id, rowID: rowID, time: start,
                         message: FindingMessage("finding_start_invalid"), placement: .noWeek)
@@ -186,7 +191,7 @@ public final class Aggregator {
             }
             return nil
         }
-        if baby.doubleEntries.isRepeat(kind: kind, start: start, signature: signature) {
+        if isDoubleEntry(&baby.doubleEntries) {
             let placement: Placement = baby.locate(start).map { .week($0.0, day: $0.1) } ?? .unselected
             baby.report(.loggedTwice, kind: kind, id: id, rowID: rowID, time: start,
                         message: FindingMessage("finding_logged_twice", ["kind": FindingMessage.kind(kind)]),

@@ -33,7 +33,7 @@ final class BabyAccumulator {
     /// How many days, up to today, the 24-hour timeline keeps (`AggregationOptions.timelineDays`).
     let timelineDays: Int
     /// Logs entered twice under two ids.
-    var doubleEntries = DoubleEntryTracker()
+    @exclusivity(unchecked) var doubleEntries = DoubleEntryTracker()
     /// The end of the span in which a log's date is plausible: 20 years of life (weeks up to
     /// `WeekSelection.maximumWeek`). A later log is a finding, so one absurd date cannot make a report of
     /// thousands of weeks.

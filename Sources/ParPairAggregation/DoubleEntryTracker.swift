@@ -4,32 +4,50 @@ import ParPairModel
 /// as one already counted, under another id (a double tap in the app). Logs arrive in start order, so
 /// only the current minute's signatures are kept, per kind in a short array (a minute holds one or two
 /// logs of a kind; a dictionary per log was a tenth of a large report's aggregation).
+///
+/// Signatures are compared field by field, so two logs match exactly when those fields do (a hash of
+/// them, as before, cost a SipHash per log and could in principle match two different logs).
 struct DoubleEntryTracker {
-    private var minute: [Int64] = Array(repeating: .min, count: LogKind.allCases.count)
-    private var seen: [[Int]] = Array(repeating: [], count: LogKind.allCases.count)
+    var food = Minute<FoodType>()
+    /// Sleeps have no type: every sleep's is `0`.
+    var sleep = Minute<Int>()
+    var diaper = Minute<DiaperType>()
+    var activity = Minute<ActivityType>()
 
-    /// The signature of a log: everything that must match, hashed.
-    @inline(__always)
-    static func signature(type: some Hashable, end: Double?, amount: Double? = nil, unit: (some Hashable)? = Optional<Int>.none) -> Int {
-        var hasher = Hasher()
-        hasher.combine(type)
-        hasher.combine(end.map { ($0 / 60).rounded(.down) })
-        hasher.combine(amount)
-        hasher.combine(unit)
-        return hasher.finalize()
+    /// Everything that must match besides the start minute.
+    struct Signature<LogType: Equatable>: Equatable {
+        let type: LogType
+        /// The end's minute (seconds since 2001 over 60, rounded down); nil without an end.
+        let endMinute: Double?
+        let amount: Double?
+        let unit: FeedingUnit?
+
+        @inline(__always)
+        init(type: LogType, end: Double?, amount: Double? = nil, unit: FeedingUnit? = nil) {
+            self.type = type
+            endMinute = end.map { ($0 / 60).rounded(.down) }
+            self.amount = amount
+            self.unit = unit
+        }
     }
 
-    /// Whether a log with this start and signature repeats one seen in the same minute (and notes it).
-    mutating func isRepeat(kind: LogKind, start: Double, signature: Int) -> Bool {
-        let slot = kind.index
-        let startMinute = Int64((start / 60).rounded(.down))
-        if minute[slot] != startMinute {
-            minute[slot] = startMinute
-            seen[slot].removeAll(keepingCapacity: true)
-        } else if seen[slot].contains(signature) {
-            return true
+    /// The signatures of one kind's logs in the current start minute.
+    struct Minute<LogType: Equatable> {
+        private var minute = Int64.min
+        private var seen: [Signature<LogType>] = []
+
+        /// Whether a log with this start and signature repeats one seen in the same minute (and notes it).
+        @inline(__always)
+        mutating func isRepeat(start: Double, _ signature: Signature<LogType>) -> Bool {
+            let startMinute = Int64((start / 60).rounded(.down))
+            if minute != startMinute {
+                minute = startMinute
+                seen.removeAll(keepingCapacity: true)
+            } else if seen.contains(signature) {
+                return true
+            }
+            seen.append(signature)
+            return false
         }
-        seen[slot].append(signature)
-        return false
     }
 }

@@ -182,6 +182,37 @@ import Testing
         #expect(result.babies.map { $0.week(0)?.number("formula") } == [1, 1])
     }
 
+    /// Each field of a double entry must match: a sleep, diaper or activity repeated in its start minute
+    /// is listed once; another unit, end minute or type in the same minute is a log of its own.
+    @Test func everyKindLoggedTwiceCountsOnceAndEachFieldTellsLogsApart() throws {
+        var f = Fixtures("Europe/Berlin")
+        let at = f.at(2024, 6, 4, 8, 0)
+        func second(_ seconds: Double) -> Date { at.addingTimeInterval(seconds) }
+        let hour = TimeInterval(3600)
+        let logs = [
+            f.feed(.formula, second(1), amount: 3, unit: .ounces),
+            f.feed(.formula, second(2), amount: 3, unit: .milliliters),  // another unit
+            f.feed(.breastfeeding, second(3), end: second(600)),
+            f.feed(.breastfeeding, second(4), end: second(660)),  // another end minute
+            f.feed(.breastfeeding, second(5), end: second(619)),  // the end minute of the first: twice
+            f.sleep(second(10), second(10 + hour)),
+            f.sleep(second(11), second(30 + hour)),  // same end minute: twice
+            f.diaper(.wet, second(20)),
+            f.diaper(.dirty, second(21)),  // another type
+            f.diaper(.wet, second(22)),  // twice
+            f.activity(.tummyTime, second(30), second(300)),
+            f.activity(.bath, second(31), second(300)),  // another type
+            f.activity(.tummyTime, second(32), second(310)),  // twice
+        ]
+        let (baby, week) = try run(logs, f)
+        #expect(baby.rules() == ["logged_twice", "logged_twice", "logged_twice", "logged_twice"])
+        #expect(baby.findings.map(\.logID) == [logs[4].id, logs[6].id, logs[9].id, logs[12].id])
+        #expect(week.number("formula") == 2)
+        #expect(week.number("breastfeeding") == 2)
+        #expect(week.number("sleeps") == 1)
+        #expect(week.number("diapers") == 2)
+    }
+
     /// A log dated more than 20 years after the birth (or before 1970) is a finding even when `--today`
     /// reaches it, so one mistyped year cannot make a report of thousands of weeks.
     @Test func implausibleDatesAreFindingsNotWeeks() throws {
