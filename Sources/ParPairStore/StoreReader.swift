@@ -40,11 +40,8 @@ public final class StoreReader {
     /// Where warnings go (`StoreRequest.warn`).
     public let warn: @Sendable (String) -> Void
     /// Log rows that did not decode (a NULL or wrong-typed value where one is required): left out of
-    /// every stream and kept here, so that one bad row is a finding, never the store's failure. Table by
-    /// table (food, sleep, diaper, activity), each in the order its rows were read, whichever order the
-    /// tables were read in (and whichever reader read them, see `adoptUnreadableRows(of:)`).
-    public var unreadableRows: [UnreadableRow] { unreadableByKind.flatMap { $0 } }
-    private var unreadableByKind: [[UnreadableRow]] = Array(repeating: [], count: LogKind.allCases.count)
+    /// every stream and kept here, so that one bad row is a finding, never the store's failure.
+    public private(set) var unreadableRows: [UnreadableRow] = []
     private var unreadableKeys: Set<String> = []
     let database: Database
     let babyLayout: TableLayout
@@ -207,14 +204,14 @@ public final class StoreReader {
         ownsFiles = false
     }
 
-    /// Lists the rows a sibling found unreadable with this reader's own, each row once.
+    /// Lists the rows a sibling found unreadable after this reader's own, each row once.
     public func adoptUnreadableRows(of sibling: StoreReader) {
         for row in sibling.unreadableRows { list(row) }
     }
 
     /// Lists an unreadable row, unless it is listed already (a late row, or one read again in a second pass).
     private func list(_ row: UnreadableRow) {
-        if unreadableKeys.insert("\(row.table)/\(row.rowID)").inserted { unreadableByKind[row.kind.index].append(row) }
+        if unreadableKeys.insert("\(row.table)/\(row.rowID)").inserted { unreadableRows.append(row) }
     }
 
     /// Opens a store, hands the reader to `body`, and closes it afterwards (also when `body` throws).

@@ -69,13 +69,11 @@ public enum StoreAggregation {
     }
 
     /// Streams every table through a new aggregator. Rows are read and decoded on a second thread while
-    /// this one aggregates (``LogPipeline``); in each baby's order this thread also reads the diapers
+    /// this one aggregates (``LogPipeline``); in each baby's order this thread also reads the activities
     /// itself, through a second connection of the snapshot (`StoreReader.sibling()`), taking in the other
-    /// thread's logs as they come. Aggregating takes less than reading: with the diapers here (28% of
-    /// the logs of the 1M-log store) and the feeds, sleeps and activities there, both threads are busy
-    /// to the end (with the activities here, the smaller table, this one waited a sixth of the read).
-    /// Kinds are independent in the aggregator (repeated ids are found per kind), so how the tables
-    /// interleave does not change the result, and unreadable rows are listed table by table.
+    /// thread's logs as they come: aggregating takes less than reading, and the activities are the
+    /// smallest table. Kinds are independent in the aggregator (repeated ids are found per kind), so how
+    /// the tables interleave does not change the result.
     static func aggregate(
         reader: StoreReader, babies: [Baby], everyone: Bool, options: AggregationOptions, order: StreamOrder
     ) throws -> Aggregator {
@@ -88,7 +86,7 @@ public enum StoreAggregation {
             guard let id = reference.babyID else { return true }  // orphans are always reported
             return everyone || selected.contains(id)
         }
-        let sibling = order == .startTimePerBaby && reader.hasTable(for: .diaper) ? try reader.sibling() : nil
+        let sibling = order == .startTimePerBaby && reader.hasTable(for: .activity) ? try reader.sibling() : nil
         defer { sibling?.close() }
         try LogPipeline.run(reader, produce: { reader, sink in
             func table(_ kind: LogKind, _ read: (_ send: (LogRecord) throws -> Void) throws -> Void) throws {
@@ -100,15 +98,15 @@ public enum StoreAggregation {
             try table(.sleep) { send in try reader.forEachSleepLog(order: order) { try send(.sleep($0)) } }
             // Diapers and activities may come in any order: as stored, when food and sleep need no sort.
             let anyOrder: StreamOrder = order == .startTimePerBaby ? .stored : order
+            try table(.diaper) { send in try reader.forEachDiaperLog(order: anyOrder) { try send(.diaper($0)) } }
             if sibling == nil {
-                try table(.diaper) { send in try reader.forEachDiaperLog(order: anyOrder) { try send(.diaper($0)) } }
+                try table(.activity) { send in try reader.forEachActivityLog(order: anyOrder) { try send(.activity($0)) } }
             }
-            try table(.activity) { send in try reader.forEachActivityLog(order: anyOrder) { try send(.activity($0)) } }
         }, alongside: { drain in
             guard let sibling else { return }
-            aggregator.beginTable(.diaper, expectedLogs: try sibling.rowCount(of: .diaper))
+            aggregator.beginTable(.activity, expectedLogs: try sibling.rowCount(of: .activity))
             var untilDrain = 256
-            try sibling.forEachDiaperLog(order: .stored) { log in
+            try sibling.forEachActivityLog(order: .stored) { log in
                 if wanted(log.baby) { aggregator.add(log) }
                 untilDrain -= 1
                 if untilDrain == 0 {
@@ -116,7 +114,7 @@ public enum StoreAggregation {
                     drain()
                 }
             }
-            aggregator.finishTable(.diaper)
+            aggregator.finishTable(.activity)
         }, consume: { item in
             switch item {
             case .startOfTable(let kind, let rows):
