@@ -6,8 +6,14 @@ import Foundation
 /// libxml2 keeps global state: parser initialisation, the default catalog (read once from
 /// `XML_CATALOG_FILES` or `/etc/xml/catalog`, with delegate catalogs loaded lazily into a global
 /// cache) and the thread's structured error handler. `xmlInitParser()` runs exactly once, before
-/// the first parse, and every parse and catalog lookup of this module is serialized by one lock:
-/// validations from several threads are safe, one runs at a time.
+/// the first parse, and every validation (the parses that look up the catalog) is serialized by one
+/// lock: validations from several threads are safe, one runs at a time.
+///
+/// A well-formedness check reads no catalog and no DTD: it uses only its own parser context and its
+/// thread's error handler (libxml2 keeps that handler per thread when built with threads, as the
+/// system library is), which libxml2 supports beside other parses once it is initialised. So it runs
+/// ``alongsideOthers(_:)``: a report's charts are checked on one thread while its pages stream through
+/// the validator on another, which holds the lock until the last page.
 enum LibXML2Runtime {
     /// Runs `xmlInitParser()` once per process (a Swift `static let` initialiser is run once,
     /// thread-safely).
@@ -24,6 +30,13 @@ enum LibXML2Runtime {
         _ = initialization
         lock.lock()
         defer { lock.unlock() }
+        return body()
+    }
+
+    /// Runs `body` with libxml2 initialised, whatever else is parsing: for parses that touch no
+    /// catalog and no DTD (well-formedness checks).
+    static func alongsideOthers<Result>(_ body: () -> Result) -> Result {
+        _ = initialization
         return body()
     }
 }

@@ -102,37 +102,42 @@ struct XMLParse {
     }
 
     private func run(_ source: ChunkSource, isDecodedText: Bool) -> XMLCheckResult {
-        LibXML2Runtime.exclusively {
-            let session: ParseSession
-            switch check {
-            case .validation(let required, let catalog):
-                session = ParseSession(
-                    documentName: documentName,
-                    mode: .validation(required: required, resolver: CatalogResolver(catalog: catalog))
-                )
-            case .wellFormedness:
-                session = ParseSession(documentName: documentName, mode: .wellFormedness)
-            }
-            return withExtendedLifetime(session) {
-                // Errors raised outside the parser context (an unreadable catalog, for example)
-                // go to the thread's structured handler; catch them for this parse only.
-                xmlSetStructuredErrorFunc(Unmanaged.passUnretained(session).toOpaque()) { data, error in
-                    guard let data, let error else { return }
-                    Unmanaged<ParseSession>.fromOpaque(data).takeUnretainedValue().recordStray(error.pointee)
-                }
-                defer { xmlSetStructuredErrorFunc(nil, nil) }
+        switch check {
+        case .validation: LibXML2Runtime.exclusively { parse(source, isDecodedText: isDecodedText) }
+        case .wellFormedness: LibXML2Runtime.alongsideOthers { parse(source, isDecodedText: isDecodedText) }
+        }
+    }
 
-                guard let context = ParserContext(session: session) else {
-                    return session.contextUnavailableResult(requirement: requirement)
-                }
-                let verdict = context.read(
-                    source, options: options | (isDecodedText ? Int32(XML_PARSE_IGNORE_ENC.rawValue) : 0)
-                )
-                return session.result(
-                    requirement: requirement, parsedDocument: verdict.parsedDocument,
-                    wellFormed: verdict.wellFormed, valid: verdict.valid
-                )
+    private func parse(_ source: ChunkSource, isDecodedText: Bool) -> XMLCheckResult {
+        let session: ParseSession
+        switch check {
+        case .validation(let required, let catalog):
+            session = ParseSession(
+                documentName: documentName,
+                mode: .validation(required: required, resolver: CatalogResolver(catalog: catalog))
+            )
+        case .wellFormedness:
+            session = ParseSession(documentName: documentName, mode: .wellFormedness)
+        }
+        return withExtendedLifetime(session) {
+            // Errors raised outside the parser context (an unreadable catalog, for example)
+            // go to the thread's structured handler; catch them for this parse only.
+            xmlSetStructuredErrorFunc(Unmanaged.passUnretained(session).toOpaque()) { data, error in
+                guard let data, let error else { return }
+                Unmanaged<ParseSession>.fromOpaque(data).takeUnretainedValue().recordStray(error.pointee)
             }
+            defer { xmlSetStructuredErrorFunc(nil, nil) }
+
+            guard let context = ParserContext(session: session) else {
+                return session.contextUnavailableResult(requirement: requirement)
+            }
+            let verdict = context.read(
+                source, options: options | (isDecodedText ? Int32(XML_PARSE_IGNORE_ENC.rawValue) : 0)
+            )
+            return session.result(
+                requirement: requirement, parsedDocument: verdict.parsedDocument,
+                wellFormed: verdict.wellFormed, valid: verdict.valid
+            )
         }
     }
 }
