@@ -28,8 +28,31 @@ public enum ReportRendering {
         // CSV keeps `.` and ISO dates in every language: the machine contract.
         var settings = settings
         if format == .csv { settings.localizer = settings.localizer.withMachineFigures }
-        // The report data (charts included) is released before the HTML is validated.
-        try template.render(ReportData.make(result: result, settings: settings, charts: format == .html), into: &output)
+        guard format == .html else {
+            try template.render(ReportData.make(result: result, settings: settings, charts: false), into: &output)
+            return
+        }
+        // Each baby's charts are drawn here while a second thread writes the pages before them.
+        let charts = ChartsAhead(units: result.options.units, localizer: settings.localizer)
+        let data = try ReportData.make(result: result, settings: settings, charts: true, chartsAhead: charts)
+        try withUnsafeMutablePointer(to: &output) { pointer in
+            let job: any RenderJob = HandedOverRender(template: template, data: data, output: pointer)
+            try charts.render { try job.run() }
+        }
+    }
+
+    private protocol RenderJob: Sendable {
+        func run() throws
+    }
+
+    /// The render, for the rendering thread, output included: sound because this thread does not touch
+    /// the output until `ChartsAhead.render` has waited for that thread to finish.
+    private struct HandedOverRender<Output: TextOutputStream>: RenderJob, @unchecked Sendable {
+        let template: ReportTemplate
+        let data: MustacheValue
+        let output: UnsafeMutablePointer<Output>
+
+        func run() throws { try template.render(data, into: &output.pointee) }
     }
 
     /// Validates a document as XHTML 1.0 Strict against the DTD from the system catalog, offline.

@@ -13,13 +13,19 @@ public enum ReportData {
     ///   - settings: redaction, store name and tool version.
     ///   - charts: whether to draw the SVG charts (HTML only; they cost time and are not needed elsewhere).
     ///     A baby without weeks gets none: its charts would be empty axes.
+    ///   - chartsAhead: draws the charts on a second thread while the report renders (`ChartsAhead`); the
+    ///     caller closes and finishes it. Nil draws them here.
     /// - Throws: `ReportError.chart` when a chart is not well-formed XML (a bug, never silently embedded).
     public static func make(result: AggregationResult, settings: ReportSettings, charts: Bool) throws -> MustacheValue {
+        try make(result: result, settings: settings, charts: charts, chartsAhead: nil)
+    }
+
+    static func make(result: AggregationResult, settings: ReportSettings, charts: Bool, chartsAhead: ChartsAhead?) throws -> MustacheValue {
         let options = result.options
         let units = options.units
         var babies: [MustacheValue] = []
         for (index, aggregate) in result.babies.enumerated() {
-            babies.append(try baby(aggregate, index: index, result: result, settings: settings, charts: charts))
+            babies.append(try baby(aggregate, index: index, result: result, settings: settings, charts: charts, chartsAhead: chartsAhead))
         }
         var sources: [String: String] = [:]
         for aggregate in result.babies {
@@ -97,7 +103,8 @@ public enum ReportData {
     }
 
     static func baby(
-        _ aggregate: BabyAggregate, index: Int, result: AggregationResult, settings: ReportSettings, charts: Bool
+        _ aggregate: BabyAggregate, index: Int, result: AggregationResult, settings: ReportSettings, charts: Bool,
+        chartsAhead: ChartsAhead? = nil
     ) throws -> MustacheValue {
         let name = BabyName.shown(aggregate.baby.name, redact: settings.redact)
         let localizer = settings.localizer
@@ -145,7 +152,11 @@ public enum ReportData {
             "comparison": aggregate.latestComparison.map { comparison($0, localizer) } ?? .null,
         ]
         if charts, !weeks.isEmpty {
-            value["charts"] = try ReportCharts.make(aggregate, units: result.options.units, localizer: localizer)
+            if let chartsAhead {
+                value["charts"] = chartsAhead.charts(of: aggregate)
+            } else {
+                value["charts"] = try ReportCharts.make(aggregate, units: result.options.units, localizer: localizer)
+            }
         }
         return .dictionary(value)
     }
