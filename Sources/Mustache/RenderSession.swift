@@ -57,8 +57,8 @@ struct RenderSession {
     private mutating func render<Output: TextOutputStream>(
         _ nodes: [TemplateNode], of template: Template, into output: inout Output
     ) throws {
-        for node in nodes {
-            switch node {
+        for index in nodes.indices {
+            switch nodes[index] {
             case .text(let text): write(text, into: &output)
             case .variable(let variable): try renderVariable(variable, of: template, into: &output)
             case .section(let section): try renderSection(section, of: template, into: &output)
