@@ -325,8 +325,9 @@ struct RenderSession {
             }
         }
         guard var value = found else { return nil }
-        for key in name.keys.dropFirst() {
-            guard let next = value.value(forKey: key) else { return nil }
+        // By index: a slice of the keys (`dropFirst()`) retained the array for every lookup, dotted or not.
+        for position in name.keys.indices.dropFirst() {
+            guard let next = value.value(forKey: name.keys[position]) else { return nil }
             value = next
         }
         return value
