@@ -18,7 +18,7 @@ final class ChartsAhead: @unchecked Sendable {
     private let localizer: Localizer
     private let condition = NSCondition()
     private var babies: [BabyAggregate] = []
-    private var drawn: [MustacheValue?] = []
+    private var drawn: [MustacheValue] = []
     /// Set when drawing failed or stopped: slots not drawn answer nothing.
     private var ended = false
 
