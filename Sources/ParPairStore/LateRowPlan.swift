@@ -14,9 +14,9 @@ import SQLite
 ///
 /// The scan gives up (nil) when a start or baby value is not a plain number in range (the sorted
 /// read reports those rows as before) or when too many rows are late for the merge to pay off.
-struct LateRowPlan {
+struct LateRowPlan: Sendable {
     /// A late row: where it goes in its group's order, and where to fetch it.
-    struct Late {
+    struct Late: Sendable {
         let start: Double
         let rowID: Int64
     }
@@ -29,11 +29,20 @@ struct LateRowPlan {
     static let maximumLateRows = 100_000
 
     /// Scans `SELECT Z_PK, baby, start … ORDER BY Z_PK`; nil when the table must be sorted instead.
-    static func scan(_ statement: Statement, grouping: RowGrouping) throws -> LateRowPlan? {
+    /// `progress` is called after every `interval` rows.
+    static func scan(
+        _ statement: Statement, grouping: RowGrouping, progressEvery interval: Int = .max, _ progress: () -> Void = {}
+    ) throws -> LateRowPlan? {
         var grouping = grouping
         var latest: [Double] = []
         var lateRows: [(group: Int, row: Late)] = []
+        var untilProgress = interval
         while try statement.step() {
+            untilProgress -= 1
+            if untilProgress == 0 {
+                untilProgress = interval
+                progress()
+            }
             guard let rowID = statement.cell(0).int64,
                   let group = grouping.group(statement, column: 1),
                   let start = RowGrouping.start(statement, column: 2) else { return nil }
@@ -55,7 +64,7 @@ struct LateRowPlan {
 }
 
 /// Puts rows into the groups of `LateRowPlan`: one per baby id, one per other `ZBABY` value.
-struct RowGrouping {
+struct RowGrouping: Sendable {
     private let babies: BabyRowIDs
     private var byValue: [Int64: Int] = [:]
     private var byBaby: [UUID: Int] = [:]

@@ -2,25 +2,42 @@ import Foundation
 import ParPairModel
 import SQLite
 
+/// The rows of a log table stored out of their baby's start order, found before the table is read in
+/// `StreamOrder.startTimePerBaby` (`StoreReader.lateRows(of:progressEvery:_:)`): on a sibling reader of
+/// the same snapshot, one thread can scan for them while another reads a different table.
+public struct LateRows: Sendable {
+    let kind: LogKind
+    /// Nil when the table must be sorted instead (or has no start column).
+    let plan: LateRowPlan?
+}
+
 extension StoreReader {
+    /// Scans the table of `kind` for the rows `StreamOrder.startTimePerBaby` must merge in, calling
+    /// `progress` after every `interval` rows (so the caller can take in other work meanwhile). Any
+    /// reader of the same snapshot can stream the table with the result.
+    public func lateRows(of kind: LogKind, progressEvery interval: Int, _ progress: () -> Void) throws -> LateRows {
+        guard let layout = layouts[kind], let scanSQL = layout.orderScanSQL else { return LateRows(kind: kind, plan: nil) }
+        let scan = try beginStream(kind, sql: scanSQL)
+        defer { finishStream(kind) }
+        let plan = try readingSQLite {
+            try LateRowPlan.scan(scan, grouping: RowGrouping(babies: babyIDs), progressEvery: interval, progress)
+        }
+        return LateRows(kind: kind, plan: plan)
+    }
+
     /// Streams a table in `StreamOrder.startTimePerBaby`: a narrow scan finds the rows saved out of
-    /// their baby's start order (`LateRowPlan`); the table is then read in storage order, and each
-    /// late row is fetched by `Z_PK` and delivered just before the first row of its baby that comes
-    /// after it in (start, `Z_PK`) order. No sort of the table.
+    /// their baby's start order (`LateRowPlan`), unless `lateRows` brings its result; the table is then
+    /// read in storage order, and each late row is fetched by `Z_PK` and delivered just before the first
+    /// row of its baby that comes after it in (start, `Z_PK`) order. No sort of the table.
     ///
     /// - Returns: false, having delivered nothing, when the table must be sorted instead.
     func streamMergingLateRows<Decoder: LogDecoder>(
-        _ type: Decoder.Type, kind: LogKind, layout: TableLayout, _ body: (Decoder.Log) throws -> Void
+        _ type: Decoder.Type, kind: LogKind, layout: TableLayout, lateRows: LateRows?, _ body: (Decoder.Log) throws -> Void
     ) throws -> Bool {
-        guard let scanSQL = layout.orderScanSQL else { return false }
-        let plan: LateRowPlan
-        do {
-            let scan = try beginStream(kind, sql: scanSQL)
-            defer { finishStream(kind) }
-            guard let made = try readingSQLite({ try LateRowPlan.scan(scan, grouping: RowGrouping(babies: babyIDs)) })
-            else { return false }
-            plan = made
+        if let lateRows, lateRows.kind != kind {
+            throw StoreError.internal("the late rows of the \(lateRows.kind) table were given for the \(kind) table")
         }
+        guard let plan = try (lateRows ?? self.lateRows(of: kind, progressEvery: .max, {})).plan else { return false }
 
         let statement = try beginStream(kind, sql: layout.storageOrderSelectSQL)
         defer { finishStream(kind) }

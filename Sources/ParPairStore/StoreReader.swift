@@ -40,8 +40,11 @@ public final class StoreReader {
     /// Where warnings go (`StoreRequest.warn`).
     public let warn: @Sendable (String) -> Void
     /// Log rows that did not decode (a NULL or wrong-typed value where one is required): left out of
-    /// every stream and kept here, so that one bad row is a finding, never the store's failure.
-    public private(set) var unreadableRows: [UnreadableRow] = []
+    /// every stream and kept here, so that one bad row is a finding, never the store's failure. Table by
+    /// table (food, sleep, diaper, activity), each in the order its rows were read, whichever order the
+    /// tables were read in (and whichever reader read them, see `adoptUnreadableRows(of:)`).
+    public var unreadableRows: [UnreadableRow] { unreadableByKind.flatMap { $0 } }
+    private var unreadableByKind: [[UnreadableRow]] = Array(repeating: [], count: LogKind.allCases.count)
     private var unreadableKeys: Set<String> = []
     let database: Database
     let babyLayout: TableLayout
@@ -204,14 +207,14 @@ public final class StoreReader {
         ownsFiles = false
     }
 
-    /// Lists the rows a sibling found unreadable after this reader's own, each row once.
+    /// Lists the rows a sibling found unreadable with this reader's own, each row once.
     public func adoptUnreadableRows(of sibling: StoreReader) {
         for row in sibling.unreadableRows { list(row) }
     }
 
     /// Lists an unreadable row, unless it is listed already (a late row, or one read again in a second pass).
     private func list(_ row: UnreadableRow) {
-        if unreadableKeys.insert("\(row.table)/\(row.rowID)").inserted { unreadableRows.append(row) }
+        if unreadableKeys.insert("\(row.table)/\(row.rowID)").inserted { unreadableByKind[row.kind.index].append(row) }
     }
 
     /// Opens a store, hands the reader to `body`, and closes it afterwards (also when `body` throws).
@@ -245,18 +248,19 @@ public final class StoreReader {
     // MARK: - Streams
 
     /// Calls `body` with each feed, ordered by start time then `Z_PK` (or as `order` says). Rows are
-    /// decoded one at a time.
+    /// decoded one at a time. For `.startTimePerBaby`, `lateRows` may bring the table's scan, made by
+    /// any reader of this snapshot (`lateRows(of:progressEvery:_:)`); without it the stream scans first.
     ///
     /// - Throws: `StoreError` for a row that does not decode (naming table, column and `Z_PK`) or a
     ///   damaged file; any error `body` throws is passed through and stops the stream.
-    public func forEachFoodLog(order: StreamOrder = .startTime, _ body: (FoodLog) throws -> Void) throws {
-        try stream(FoodLogDecoder.self, order: order, body)
+    public func forEachFoodLog(order: StreamOrder = .startTime, lateRows: LateRows? = nil, _ body: (FoodLog) throws -> Void) throws {
+        try stream(FoodLogDecoder.self, order: order, lateRows: lateRows, body)
     }
 
     /// Calls `body` with each sleep, ordered by start time then `Z_PK` (or as `order` says); none when
-    /// the table is absent.
-    public func forEachSleepLog(order: StreamOrder = .startTime, _ body: (SleepLog) throws -> Void) throws {
-        try stream(SleepLogDecoder.self, order: order, body)
+    /// the table is absent. `lateRows` as for `forEachFoodLog`.
+    public func forEachSleepLog(order: StreamOrder = .startTime, lateRows: LateRows? = nil, _ body: (SleepLog) throws -> Void) throws {
+        try stream(SleepLogDecoder.self, order: order, lateRows: lateRows, body)
     }
 
     /// Calls `body` with each diaper change, ordered by time then `Z_PK` (or as `order` says); none
@@ -316,10 +320,10 @@ public final class StoreReader {
     // MARK: - Internals
 
     private func stream<Decoder: LogDecoder>(
-        _ type: Decoder.Type, order: StreamOrder, _ body: (Decoder.Log) throws -> Void
+        _ type: Decoder.Type, order: StreamOrder, lateRows: LateRows? = nil, _ body: (Decoder.Log) throws -> Void
     ) throws {
         guard let kind = Decoder.mapping.kind, let layout = layouts[kind] else { return }
-        if order == .startTimePerBaby, try streamMergingLateRows(type, kind: kind, layout: layout, body) { return }
+        if order == .startTimePerBaby, try streamMergingLateRows(type, kind: kind, layout: layout, lateRows: lateRows, body) { return }
         let statement = try beginStream(kind, sql: order == .stored ? layout.storageOrderSelectSQL : layout.orderedSelectSQL)
         defer { finishStream(kind) }
         let decoder = Decoder(layout: layout, babies: babyIDs)
