@@ -217,16 +217,28 @@ import Testing
             try writer.insert(Store.hostileFeed())
             try writer.insert(Store.hostileFeed { $0.rowID = 101 })
         },
-        // Activities are read by the aggregating thread through a second connection while the others stream in.
+        // Activities, and often diapers and sleeps, are read by the aggregating thread through a second connection.
+        Rows("duplicate diaper ids", expected: .report([Rows.Finding(rule: "duplicate_id", kind: "diaper", row: 101)])) { writer in
+            for (row, time) in [(100, Store.reportTime - 7200), (101, Store.reportTime)] {
+                try writer.execute("INSERT INTO ZDIAPERLOG (Z_PK, Z_ENT, Z_OPT, ZBABY, ZTIME, ZNOTES, ZTYPE, ZID) "
+                    + "VALUES (\(row), 3, 1, 1, \(time), '', 'Wet', \(Store.hostileIDBlob))")
+            }
+        },
         Rows("duplicate activity ids", expected: .report([Rows.Finding(rule: "duplicate_id", kind: "activity", row: 101)])) { writer in
             for (row, start) in [(100, Store.reportTime - 7200), (101, Store.reportTime)] {
                 try writer.execute("INSERT INTO ZACTIVITYLOG (Z_PK, Z_ENT, Z_OPT, ZBABY, ZSTARTTIME, ZENDTIME, ZNOTES, ZTYPE, ZID) "
                     + "VALUES (\(row), 1, 1, 1, \(start), \(start + 600), '', 'Bath', \(Store.hostileIDBlob))")
             }
         },
-        Rows("unreadable rows in the feeds and the activities",
-             expected: .report([Rows.hostile("unreadable_row"), Rows.hostile("unreadable_row", "activity")])) { writer in
+        // Listed table by table, whichever connection found each row, and in whatever order.
+        Rows("unreadable rows in the feeds, the sleeps, the diapers and the activities",
+             expected: .report([Rows.hostile("unreadable_row"), Rows.hostile("unreadable_row", "sleep"),
+                                Rows.hostile("unreadable_row", "diaper"), Rows.hostile("unreadable_row", "activity")])) { writer in
             try insertFeed(writer, ["ZSTARTTIME": "'yesterday'"])
+            try writer.execute("INSERT INTO ZSLEEPLOG (Z_PK, Z_ENT, Z_OPT, ZBABY, ZSTARTTIME, ZENDTIME, ZNOTES, ZID) "
+                + "VALUES (100, 2, 1, 1, X'00', NULL, '', \(Store.hostileIDBlob))")
+            try writer.execute("INSERT INTO ZDIAPERLOG (Z_PK, Z_ENT, Z_OPT, ZBABY, ZTIME, ZNOTES, ZTYPE, ZID) "
+                + "VALUES (100, 3, 1, 1, X'00', '', 'Wet', \(Store.hostileIDBlob))")
             try writer.execute("INSERT INTO ZACTIVITYLOG (Z_PK, Z_ENT, Z_OPT, ZBABY, ZSTARTTIME, ZENDTIME, ZNOTES, ZTYPE, ZID) "
                 + "VALUES (100, 1, 1, 1, X'00', NULL, '', 'Bath', \(Store.hostileIDBlob))")
         },

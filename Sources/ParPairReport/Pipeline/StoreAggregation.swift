@@ -69,11 +69,15 @@ public enum StoreAggregation {
     }
 
     /// Streams every table through a new aggregator. Rows are read and decoded on a second thread while
-    /// this one aggregates (``LogPipeline``); in each baby's order this thread also reads the activities
-    /// itself, through a second connection of the snapshot (`StoreReader.sibling()`), taking in the other
-    /// thread's logs as they come: aggregating takes less than reading, and the activities are the
-    /// smallest table. Kinds are independent in the aggregator (repeated ids are found per kind), so how
-    /// the tables interleave does not change the result.
+    /// this one aggregates (``LogPipeline``); in each baby's order this thread also reads tables itself,
+    /// through a second connection of the snapshot (`StoreReader.sibling()`), taking in the other thread's
+    /// logs as they come. It reads the activities (the smallest table) while the other thread reads the
+    /// feeds; then it takes the diapers (the cheapest to read and to fold in) and that thread the sleeps,
+    /// or either takes both when the other has not reached them (``TableClaims``), so that neither waits
+    /// idle while the other reads on alone. Kinds are independent
+    /// in the aggregator (repeated ids are found per kind), each table is read whole by one thread in its
+    /// usual order, and unreadable rows are listed table by table, so who reads which table does not
+    /// change the result.
     static func aggregate(
         reader: StoreReader, babies: [Baby], everyone: Bool, options: AggregationOptions, order: StreamOrder
     ) throws -> Aggregator {
@@ -88,33 +92,62 @@ public enum StoreAggregation {
         }
         let sibling = order == .startTimePerBaby && reader.hasTable(for: .activity) ? try reader.sibling() : nil
         defer { sibling?.close() }
+        let claims = TableClaims()
+        // Diapers and activities may come in any order: as stored, when food and sleep need no sort.
+        let anyOrder: StreamOrder = order == .startTimePerBaby ? .stored : order
         try LogPipeline.run(reader, produce: { reader, sink in
             func table(_ kind: LogKind, _ read: (_ send: (LogRecord) throws -> Void) throws -> Void) throws {
+                guard claims.take(kind) else { return }  // the other thread reads it
                 try sink.startTable(kind, rows: try reader.rowCount(of: kind))
                 try read { if wanted($0.baby) { try sink.send($0) } }
                 try sink.endTable(kind)
             }
             try table(.food) { send in try reader.forEachFoodLog(order: order) { try send(.food($0)) } }
             try table(.sleep) { send in try reader.forEachSleepLog(order: order) { try send(.sleep($0)) } }
-            // Diapers and activities may come in any order: as stored, when food and sleep need no sort.
-            let anyOrder: StreamOrder = order == .startTimePerBaby ? .stored : order
             try table(.diaper) { send in try reader.forEachDiaperLog(order: anyOrder) { try send(.diaper($0)) } }
             if sibling == nil {
                 try table(.activity) { send in try reader.forEachActivityLog(order: anyOrder) { try send(.activity($0)) } }
             }
         }, alongside: { drain in
             guard let sibling else { return }
-            aggregator.beginTable(.activity, expectedLogs: try sibling.rowCount(of: .activity))
-            var untilDrain = 256
-            try sibling.forEachActivityLog(order: .stored) { log in
-                if wanted(log.baby) { aggregator.add(log) }
+            /// Logs this thread handles between two looks at what the other thread sent.
+            let drainInterval = 256
+            var untilDrain = drainInterval
+            func pace() {
                 untilDrain -= 1
                 if untilDrain == 0 {
-                    untilDrain = 256
+                    untilDrain = drainInterval
                     drain()
                 }
             }
-            aggregator.finishTable(.activity)
+            func begin(_ kind: LogKind) throws -> Bool {
+                guard claims.take(kind) else { return false }  // the other thread reads it
+                aggregator.beginTable(kind, expectedLogs: try sibling.rowCount(of: kind))
+                return true
+            }
+            if try begin(.activity) {
+                try sibling.forEachActivityLog(order: .stored) { log in
+                    if wanted(log.baby) { aggregator.add(log) }
+                    pace()
+                }
+                aggregator.finishTable(.activity)
+            }
+            if try begin(.diaper) {
+                try sibling.forEachDiaperLog(order: .stored) { log in
+                    if wanted(log.baby) { aggregator.add(log) }
+                    pace()
+                }
+                aggregator.finishTable(.diaper)
+            }
+            if try begin(.sleep) {
+                // The scan for rows saved late takes in the other thread's logs too.
+                let late = try sibling.lateRows(of: .sleep, progressEvery: drainInterval, drain)
+                try sibling.forEachSleepLog(order: .startTimePerBaby, lateRows: late) { log in
+                    if wanted(log.baby) { aggregator.add(log) }
+                    pace()
+                }
+                aggregator.finishTable(.sleep)
+            }
         }, consume: { item in
             switch item {
             case .startOfTable(let kind, let rows):
