@@ -67,14 +67,30 @@ public struct IDFingerprintSet: Sendable {
     /// fingerprints costs less than as many probes of a hash table larger than the cache.
     public static func repeatedValues(in values: inout [UInt64]) -> Int {
         guard values.count > 1 else { return 0 }
+        sort(&values)
+        var repeats = 0
+        for index in 1..<values.count where values[index] == values[index - 1] { repeats += 1 }
+        return repeats
+    }
+
+    /// How many distinct values occur more than once in `values` (a value three times counts once), found
+    /// by sorting `values` in place as ``repeatedValues(in:)`` does.
+    public static func valuesThatRepeat(in values: inout [UInt64]) -> Int {
+        guard values.count > 1 else { return 0 }
+        sort(&values)
+        var repeating = 0
+        for index in 1..<values.count where values[index] == values[index - 1] && (index == 1 || values[index - 1] != values[index - 2]) {
+            repeating += 1
+        }
+        return repeating
+    }
+
+    private static func sort(_ values: inout [UInt64]) {
         if values.count < 1024 {
             values.sort()
         } else {
             radixSort(&values)
         }
-        var repeats = 0
-        for index in 1..<values.count where values[index] == values[index - 1] { repeats += 1 }
-        return repeats
     }
 
     private static func radixSort(_ values: inout [UInt64]) {

@@ -1,8 +1,9 @@
 import ParPairModel
 import Testing
 
-/// `IDFingerprintSet.repeatedValues(in:)`: the count of values equal to an earlier one, with the array
-/// left sorted. Expected counts are those the inputs were built with.
+/// `IDFingerprintSet.repeatedValues(in:)`: the count of values equal to an earlier one, and
+/// `valuesThatRepeat(in:)`: the count of distinct values found more than once, with the array left
+/// sorted. Expected counts are those the inputs were built with.
 @Suite struct FingerprintRepeatsTests {
     @Test func smallInputs() {
         var none: [UInt64] = []
@@ -30,6 +31,24 @@ import Testing
         values.swapAt(3, values.count - 2)
         #expect(IDFingerprintSet.repeatedValues(in: &values) == 4)
         #expect(values == (distinct + [distinct[0], distinct[count / 2], distinct[count / 2], distinct[count - 1], .max]).sorted())
+    }
+
+    /// `info`'s count: a value three times is one repeated id.
+    @Test(arguments: [9, 5_000])
+    func distinctValuesThatRepeat(_ count: Int) {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var values = (0..<UInt64(count)).map { $0 &* multiplier }
+        let distinct = values
+        values += [distinct[0], distinct[count / 2], distinct[count / 2], distinct[count - 1], distinct[count - 1], distinct[count - 1]]
+        var none: [UInt64] = []
+        #expect(IDFingerprintSet.valuesThatRepeat(in: &none) == 0)
+        var single: [UInt64] = [7]
+        #expect(IDFingerprintSet.valuesThatRepeat(in: &single) == 0)
+        // distinct[0] twice, distinct[count / 2] three times, distinct[count - 1] four times.
+        #expect(IDFingerprintSet.valuesThatRepeat(in: &values) == 3)
+        #expect(values == values.sorted())
+        var pairs: [UInt64] = [4, 4, 4, 4, 2, 2]
+        #expect(IDFingerprintSet.valuesThatRepeat(in: &pairs) == 2)
     }
 
     /// Values that differ only in their highest bits, which the last radix pass sorts.
