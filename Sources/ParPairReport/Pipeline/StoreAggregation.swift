@@ -74,10 +74,9 @@ public enum StoreAggregation {
     /// logs as they come. It reads the activities (the smallest table) while the other thread reads the
     /// feeds; then it takes the diapers (the cheapest to read and to fold in) and that thread the sleeps,
     /// or either takes both when the other has not reached them (``TableClaims``), so that neither waits
-    /// idle while the other reads on alone. Kinds are independent
-    /// in the aggregator (repeated ids are found per kind), each table is read whole by one thread in its
-    /// usual order, and unreadable rows are listed table by table, so who reads which table does not
-    /// change the result.
+    /// idle while the other reads on alone. Kinds are independent in the aggregator (repeated ids are
+    /// found per kind), each table is read whole by one thread in its usual order, and unreadable rows are
+    /// listed table by table, so who reads which table does not change the result.
     static func aggregate(
         reader: StoreReader, babies: [Baby], everyone: Bool, options: AggregationOptions, order: StreamOrder
     ) throws -> Aggregator {
