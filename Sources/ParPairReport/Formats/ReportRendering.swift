@@ -35,24 +35,10 @@ public enum ReportRendering {
         // Each baby's charts are drawn here while a second thread writes the pages before them.
         let charts = ChartsAhead(units: result.options.units, localizer: settings.localizer)
         let data = try ReportData.make(result: result, settings: settings, charts: true, chartsAhead: charts)
-        try withUnsafeMutablePointer(to: &output) { pointer in
-            let job: any RenderJob = HandedOverRender(template: template, data: data, output: pointer)
-            try charts.render { try job.run() }
+        // The output goes to the rendering thread: this thread does not touch it until that one is done.
+        try withUnsafeMutablePointer(to: &output) { output in
+            try charts.render { try template.render(data, into: &output.pointee) }
         }
-    }
-
-    private protocol RenderJob: Sendable {
-        func run() throws
-    }
-
-    /// The render, for the rendering thread, output included: sound because this thread does not touch
-    /// the output until `ChartsAhead.render` has waited for that thread to finish.
-    private struct HandedOverRender<Output: TextOutputStream>: RenderJob, @unchecked Sendable {
-        let template: ReportTemplate
-        let data: MustacheValue
-        let output: UnsafeMutablePointer<Output>
-
-        func run() throws { try template.render(data, into: &output.pointee) }
     }
 
     /// Validates a document as XHTML 1.0 Strict against the DTD from the system catalog, offline.

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import ParPairAggregation
+import ParPairModel
 
 /// Draws the babies' charts on this thread, in baby order, while the report renders on a second one:
 /// drawing them is most of the time the HTML report spends between reading the store and writing the
@@ -21,6 +22,8 @@ final class ChartsAhead: @unchecked Sendable {
     private var drawn: [MustacheValue] = []
     /// Set when drawing failed or stopped: slots not drawn answer nothing.
     private var ended = false
+    /// Set once the render is done: no more charts are needed.
+    private var rendered = false
 
     init(units: VolumeUnits, localizer: Localizer) {
         self.units = units
@@ -33,35 +36,22 @@ final class ChartsAhead: @unchecked Sendable {
         return .object(Slot(charts: self, index: babies.count - 1))
     }
 
-    /// Runs `render` on a second thread while this one draws the charts, and returns once both are done.
-    /// Drawing stops once the render is done (a template may not read every baby's charts).
-    /// - Throws: what `render` threw, else what drawing threw.
-    func render(_ render: @escaping @Sendable () throws -> Void) throws {
-        let outcome = RenderOutcome()
-        let thread = Thread {
-            do {
+    /// Runs `render` on a second thread while this one draws the charts (`Concurrently`), and returns once
+    /// both are done. Drawing stops once the render is done (a template may not read every baby's charts).
+    /// - Throws: what drawing threw, else what `render` threw.
+    func render(_ render: @escaping () throws -> Void) throws {
+        _ = try Concurrently.run([
+            { [self] in
+                defer { end() }
+                for aggregate in babies where !isRenderDone {
+                    publish(try ReportCharts.make(aggregate, units: units, localizer: localizer))
+                }
+            },
+            { [self] in
+                defer { renderDone() }
                 try render()
-                outcome.finish(nil)
-            } catch {
-                outcome.finish(error)
-            }
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-        var drawFailure: (any Error)?
-        for aggregate in babies where !outcome.isFinished {
-            do {
-                let charts = try ReportCharts.make(aggregate, units: units, localizer: localizer)
-                publish(charts)
-            } catch {
-                drawFailure = error
-                break
-            }
-        }
-        end()
-        outcome.done.wait()
-        if let failure = outcome.failure { throw failure }
-        if let drawFailure { throw drawFailure }
+            },
+        ])
     }
 
     private func publish(_ charts: MustacheValue) {
@@ -78,32 +68,16 @@ final class ChartsAhead: @unchecked Sendable {
         condition.unlock()
     }
 
+    private func renderDone() { condition.withLock { rendered = true } }
+
+    private var isRenderDone: Bool { condition.withLock { rendered } }
+
     /// Baby `index`'s charts once drawn; nil when drawing failed or stopped before them.
     private func value(at index: Int) -> MustacheValue? {
         condition.lock()
         defer { condition.unlock() }
         while index >= drawn.count, !ended { condition.wait() }
         return index < drawn.count ? drawn[index] : nil
-    }
-
-    /// Whether the rendering thread is done, and what it threw.
-    private final class RenderOutcome: @unchecked Sendable {
-        let done = DispatchSemaphore(value: 0)
-        private let lock = NSLock()
-        private var finished = false
-        private var thrown: (any Error)?
-
-        func finish(_ error: (any Error)?) {
-            lock.withLock {
-                finished = true
-                thrown = error
-            }
-            done.signal()
-        }
-
-        /// Once true, no more charts are needed.
-        var isFinished: Bool { lock.withLock { finished } }
-        var failure: (any Error)? { lock.withLock { thrown } }
     }
 
     /// One baby's `charts`, as the template reads it.
