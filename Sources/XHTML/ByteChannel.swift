@@ -11,8 +11,9 @@ public final class ByteChannel: @unchecked Sendable {
     private var finished = false
     private var discarding = false
     private let capacity: Int
-    /// Bytes sent so far.
-    public private(set) var byteCount = 0
+    /// Bytes sent so far (read under the lock: the writer's thread adds to it).
+    public var byteCount: Int { condition.withLock { sentBytes } }
+    private var sentBytes = 0
 
     /// - Parameter capacity: chunks that may wait before `send` blocks (16 chunks of 64 KiB: 1 MiB).
     public init(capacity: Int = 16) {
@@ -24,7 +25,7 @@ public final class ByteChannel: @unchecked Sendable {
         guard !bytes.isEmpty else { return }
         condition.lock()
         defer { condition.unlock() }
-        byteCount += bytes.count
+        sentBytes += bytes.count
         guard !discarding else { return }
         while chunks.count >= capacity, !discarding { condition.wait() }
         guard !discarding else { return }

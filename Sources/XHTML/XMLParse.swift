@@ -71,14 +71,15 @@ struct XMLParse {
     }
 
     /// Checks the bytes another thread sends through `channel` as it writes them; returns once the
-    /// channel is finished (or the document grew past the size cap, when the rest is dropped).
+    /// channel is finished, or once the parser stopped reading (the document grew past the size cap, or
+    /// libxml2 gave up at a fatal error such as content after the root element), when the rest is dropped.
     func run(channel: ByteChannel) -> XMLCheckResult {
         let limit = min(max(0, maximumInputSize), Int(Int32.max))
         let source = ChunkSource(.channel(channel, limit: limit))
         let result = run(source, isDecodedText: false)
+        // Whatever is still to come is dropped, so the writer never waits on a reader that has stopped.
+        channel.discard()
         if source.overLimit {
-            // Take what is still to come, so the writer never waits on a reader that has stopped.
-            channel.discard()
             channel.waitUntilFinished()
             return refusal(byteCount: max(channel.byteCount, limit + 1)) ?? result
         }

@@ -17,6 +17,8 @@ import Darwin
     enum Failure: String, CaseIterable, Sendable, CustomTestStringConvertible {
         /// A user template whose HTML is not XHTML 1.0 Strict: found only after rendering.
         case invalidXHTML
+        /// Megabytes after the root element: libxml2 stops reading there, and the render must not wait on it.
+        case contentAfterTheDocument
         /// A user template that does not parse.
         case brokenTemplate
         /// A user template that fails halfway through rendering, after output has begun.
@@ -29,6 +31,7 @@ import Darwin
         var fragment: String {
             switch self {
             case .invalidXHTML: "not valid XHTML 1.0 Strict"
+            case .contentAfterTheDocument: "not valid XHTML 1.0 Strict"
             case .brokenTemplate: "mine.html.mustache"
             case .failsHalfway: "no-such-partial"
             case .noSuchBaby: "nobody"
@@ -42,6 +45,11 @@ import Darwin
             switch self {
             case .invalidXHTML:
                 let template = try folder.write("mine.html.mustache", "<p>{{today}}</p>\n")
+                return ["--template", template]
+            case .contentAfterTheDocument:
+                // Two babies, 27 weeks in all: about 2 MB after the first </p>, more than the validator's channel holds.
+                let more = String(repeating: "<p>more text</p>\n", count: 4_000)
+                let template = try folder.write("mine.html.mustache", "<p>{{today}}</p>\n{{#babies}}{{#weeks}}\(more){{/weeks}}{{/babies}}")
                 return ["--template", template]
             case .brokenTemplate:
                 let template = try folder.write("mine.html.mustache", "{{#babies}}\n{{name}}\n{{/weeks}}\n")

@@ -5,10 +5,12 @@ import Testing
 /// A document validated while another thread writes it through a `ByteChannel`, in pieces of every
 /// size: the same verdicts as validating it whole, and a writer that never waits on a reader that stopped.
 @Suite struct StreamingValidationTests {
-    /// Validates `text` sent in `piece`-byte chunks from a second thread.
+    /// Validates `text` sent in `piece`-byte chunks from a second thread, and waits (up to 20 s) for that
+    /// thread to have sent everything: a writer left waiting on a reader that stopped fails the test.
     static func validate(_ text: String, piece: Int, validator: XHTMLValidator = XHTMLValidator()) -> XMLCheckResult {
         let channel = ByteChannel(capacity: 2)
         let bytes = Array(text.utf8)
+        let written = DispatchSemaphore(value: 0)
         let writer = Thread {
             var offset = 0
             while offset < bytes.count {
@@ -17,9 +19,20 @@ import Testing
                 offset = end
             }
             channel.finish()
+            written.signal()
         }
         writer.start()
-        return validator.validate(channel: channel, name: "streamed.html")
+        let result = validator.validate(channel: channel, name: "streamed.html")
+        #expect(written.wait(timeout: .now() + 20) == .success, "the writer still waits on the validator")
+        return result
+    }
+
+    /// libxml2 stops reading at some fatal errors (content after the root element): the rest of the
+    /// document is dropped, and the writer goes on to the end.
+    @Test func aDocumentTheParserStopsReadingFailsAndTheWriterFinishes() {
+        let text = SampleDocument.validStrict + "<p>after the end</p>\n" + String(repeating: "<p>more</p>\n", count: 50_000)
+        let result = Self.validate(text, piece: 4096)
+        #expect(result.outcome == .failed, "\(result.outcome)")
     }
 
     @Test(arguments: [1, 7, 4096, 1 << 20])
