@@ -19,8 +19,9 @@ enum ConcurrentRuns {
         /// The text, and the session's counters and line state at its end.
         case rendered(String, written: Int, work: Int, produced: Int, atLineStart: Bool)
         case failed(any Error)
-        /// The run would buffer too much: the first thread renders it.
-        case tooLarge
+        /// The first thread renders the run: it would buffer too much, or it passed the work limit counted
+        /// from the list's start (a serial render has the budget earlier runs earned by writing).
+        case leftToFirstThread
     }
 
     /// The second thread's runs, one at a time: it renders run `n` only once run `n - 2` has been taken,
@@ -80,5 +81,13 @@ enum ConcurrentRuns {
             condition.broadcast()
             while !ended { condition.wait() }
         }
+    }
+}
+
+extension TemplateError {
+    /// Whether the render stopped at the work limit (`RenderOptions.maximumWork`).
+    var isTooMuchWork: Bool {
+        if case .tooMuchWork = reason { return true }
+        return false
     }
 }

@@ -184,13 +184,16 @@ struct RenderSession {
 
     /// A list section of `RenderOptions.concurrentSections`: its elements in runs (at most 32), the even runs
     /// rendered here straight into the output, the odd ones by a copy of this session on a second thread
-    /// into a buffer, at most one run ahead, written in turn. With no indentation in effect, what an element
-    /// writes does not depend on what came before it, so the output is the serial render's.
+    /// into a buffer, at most one run ahead, written in turn. With no indentation in effect at the list, what
+    /// a run writes depends on nothing before it but whether a line had just ended (an indented partial
+    /// inside indents only at a line's start): the copy starts each run on the list's line state, and a
+    /// run that follows another state is rendered here again. So the output is the serial render's.
     ///
     /// The copy starts each run with the counters this session had at the list (so a run that alone would
     /// pass a limit fails there too), and this session adds what each run used as it writes it, checking
-    /// the limits again. A run that would buffer more than ``bufferedRunLimit`` is given up by the copy and
-    /// rendered here instead, so memory stays bounded whatever the template. Lists inside render serially.
+    /// the limits again. A run that would buffer more than ``bufferedRunLimit``, or that passes the work
+    /// limit without the budget earlier runs earned, is given up by the copy and rendered here instead, so
+    /// memory stays bounded whatever the template. Lists inside render serially.
     private mutating func renderConcurrently<Output: TextOutputStream>(
         _ elements: [MustacheValue], _ section: SectionNode, of template: Template, into output: inout Output
     ) throws {
@@ -203,7 +206,7 @@ struct RenderSession {
         helper.partials = [:]
         helper.lambdaTemplates = [:]
         helper.overrides = overrides.mapValues { Override(block: $0.block.copied(), template: $0.template) }
-        let start = (written: written, work: work, produced: produced)
+        let start = (written: written, work: work, produced: produced, atLineStart: atLineStart)
         helper.options.maximumOutputSize = min(options.maximumOutputSize, written + Self.bufferedRunLimit)
         let relay = ConcurrentRuns.Relay(runs: runs.count)
         let thread = Thread { [helper] in
@@ -211,7 +214,7 @@ struct RenderSession {
             defer { relay.end() }
             for run in stride(from: 1, to: runs.count, by: 2) {
                 guard relay.mayRender(run) else { return }
-                (session.written, session.work, session.produced) = start
+                (session.written, session.work, session.produced, session.atLineStart) = start
                 var buffer = ""
                 do {
                     for element in elements[runs[run]] { try session.renderElement(element, helperSection, of: template, into: &buffer) }
@@ -219,7 +222,9 @@ struct RenderSession {
                                         produced: session.produced - start.produced, atLineStart: session.atLineStart), run: run)
                 } catch let error as TemplateError where error.reason == .outputTooLarge(limit: session.options.maximumOutputSize) {
                     // Past the buffer's bound (or the real limit, which this thread then reaches itself).
-                    relay.put(.tooLarge, run: run)
+                    relay.put(.leftToFirstThread, run: run)
+                } catch let error as TemplateError where error.isTooMuchWork {
+                    relay.put(.leftToFirstThread, run: run)
                 } catch {
                     relay.put(.failed(error), run: run)
                     return
@@ -237,7 +242,9 @@ struct RenderSession {
             switch relay.take(run) {
             case .failed(let error):
                 throw error
-            case .tooLarge:
+            case .leftToFirstThread:
+                for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
+            case .rendered where atLineStart != start.atLineStart:
                 for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
             case .rendered(let text, let bytes, let passes, let made, let endsAtLineStart):
                 output.write(text)

@@ -76,6 +76,36 @@ import Testing
             == "<div>\n  1\n  2\n  3\n</div>\n")
     }
 
+    /// An indented standalone partial inside the list indents a line only where one starts, so a run's
+    /// text depends on whether the run before it ended a line: such a run is rendered again in turn.
+    @Test(arguments: [2, 3, 40])
+    func anIndentedPartialInsideTheListGivesTheSerialText(_ count: Int) throws {
+        let template = try Template(source: "{{#items}}\n  {{> p}}\n{{/items}}", format: .text)
+        let partials = ["p": "{{.}}"]
+        let data: MustacheValue = ["items": .array((1...count).map { .int($0) })]
+        let serial = try template.render(data, options: options([], partials: partials))
+        #expect(serial == "  " + (1...count).map(String.init).joined())
+        #expect(try template.render(data, options: options(["items"], partials: partials)) == serial)
+    }
+
+    /// The work limit grows with what is written. A run on the second thread starts from the list's
+    /// counters, without what earlier runs earned: one that passes the limit there is rendered in turn,
+    /// where the serial render's budget applies.
+    @Test func aRunPastTheWorkLimitOnTheSecondThreadIsRenderedInTurn() throws {
+        let template = try Template(source: "{{#items}}{{text}}{{#loop}}{{/loop}};{{/items}}", name: "work.txt.mustache")
+        let loop: MustacheValue = .array(Array(repeating: .int(0), count: 700))
+        let data: MustacheValue = ["items": [
+            ["text": .string(String(repeating: "x", count: 1_000))],  // earns 8,000 units
+            ["loop": loop],  // 700 passes that write nothing
+        ]]
+        var limited = options([])
+        limited.maximumWork = 500
+        let serial = try template.render(data, options: limited)
+        #expect(serial == String(repeating: "x", count: 1_000) + ";;")
+        limited.concurrentSections = ["items"]
+        #expect(try template.render(data, options: limited) == serial)
+    }
+
     @Test(arguments: [0, 1, 4, 5])
     func anErrorInAnyElementStopsTheRender(_ failing: Int) throws {
         let template = try Template(source: "{{#items}}{{#bad}}{{> missing}}{{/bad}}{{n}};{{/items}}", name: "t.txt.mustache")
