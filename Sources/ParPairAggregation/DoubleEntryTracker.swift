@@ -15,7 +15,7 @@ struct DoubleEntryTracker {
     var activity = Minute<ActivityType>()
 
     /// Everything that must match besides the start minute.
-    struct Signature<LogType: Equatable>: Equatable {
+    struct Signature<LogType: Hashable>: Hashable {
         let type: LogType
         /// The end's minute (seconds since 2001 over 60, rounded down); nil without an end.
         let endMinute: Double?
@@ -31,10 +31,13 @@ struct DoubleEntryTracker {
         }
     }
 
-    /// The signatures of one kind's logs in the current start minute.
-    struct Minute<LogType: Equatable> {
+    /// The signatures of one kind's logs in the current start minute: the first few in a short array, any
+    /// more (a store with thousands of logs at one time) in a set, so such a minute is not quadratic.
+    struct Minute<LogType: Hashable> {
         private var minute = Int64.min
         private var seen: [Signature<LogType>] = []
+        private var more: Set<Signature<LogType>> = []
+        private static var arrayLimit: Int { 8 }
 
         /// Whether a log with this start and signature repeats one seen in the same minute (and notes it).
         @inline(__always)
@@ -43,10 +46,11 @@ struct DoubleEntryTracker {
             if minute != startMinute {
                 minute = startMinute
                 seen.removeAll(keepingCapacity: true)
-            } else if seen.contains(signature) {
+                if !more.isEmpty { more.removeAll() }
+            } else if seen.contains(signature) || more.contains(signature) {
                 return true
             }
-            seen.append(signature)
+            if seen.count < Self.arrayLimit { seen.append(signature) } else { more.insert(signature) }
             return false
         }
     }

@@ -213,6 +213,22 @@ import Testing
         #expect(week.number("diapers") == 2)
     }
 
+    /// Thousands of logs in one minute (a broken import): repeats are still found, by a set past the
+    /// first few, and the logs that differ still count.
+    @Test func manyLogsInOneMinute() throws {
+        var f = Fixtures("Europe/Berlin")
+        let at = f.at(2024, 6, 4, 8, 0)
+        var logs: [LogRecord] = []
+        for index in 0..<5_000 {
+            // 2,500 distinct amounts, each logged twice.
+            logs.append(f.feed(.formula, at.addingTimeInterval(Double(index % 60)), amount: Double(index % 2_500) / 10, unit: .milliliters))
+        }
+        let (baby, week) = try run(logs, f)
+        #expect(baby.findings.count == 2_500)
+        #expect(baby.findings.allSatisfy { $0.rule == .loggedTwice })
+        #expect(week.number("formula") == 2_500)
+    }
+
     /// A log dated more than 20 years after the birth (or before 1970) is a finding even when `--today`
     /// reaches it, so one mistyped year cannot make a report of thousands of weeks.
     @Test func implausibleDatesAreFindingsNotWeeks() throws {
