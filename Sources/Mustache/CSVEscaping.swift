@@ -43,7 +43,7 @@ public enum CSVEscaping {
             }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 8)
-            append(field: value, guardingFormulas: guardingFormulas, to: &output)
+            append(bytes, guarded: guarded, quoted: true, to: &output)
             target.write(String(decoding: output, as: UTF8.self))
         }
     }
@@ -52,19 +52,22 @@ public enum CSVEscaping {
     /// ``write(field:guardingFormulas:to:)`` writes, made without a string per field (a million-row export).
     public static func append(field value: String, guardingFormulas: Bool = true, to output: inout [UInt8]) {
         UTF8Bytes.with(value) { bytes in
-            let guarded = guardingFormulas && startsLikeFormula(bytes)
-            let quoted = needsQuotes(bytes)
-            if quoted { output.append(UInt8(ascii: "\"")) }
-            if guarded { output.append(UInt8(ascii: "'")) }
-            if quoted {
-                for byte in bytes {
-                    output.append(byte)
-                    if byte == UInt8(ascii: "\"") { output.append(byte) }
-                }
-                output.append(UInt8(ascii: "\""))
-            } else {
-                output.append(contentsOf: bytes)
+            append(bytes, guarded: guardingFormulas && startsLikeFormula(bytes), quoted: needsQuotes(bytes), to: &output)
+        }
+    }
+
+    /// The field's bytes, given what the rules above decided for them.
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, guarded: Bool, quoted: Bool, to output: inout [UInt8]) {
+        if quoted { output.append(UInt8(ascii: "\"")) }
+        if guarded { output.append(UInt8(ascii: "'")) }
+        if quoted {
+            for byte in bytes {
+                output.append(byte)
+                if byte == UInt8(ascii: "\"") { output.append(byte) }
             }
+            output.append(UInt8(ascii: "\""))
+        } else {
+            output.append(contentsOf: bytes)
         }
     }
 

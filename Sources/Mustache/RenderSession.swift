@@ -117,12 +117,14 @@ struct RenderSession {
         let delimiters: Delimiters
     }
 
-    /// A lambda's result parsed as a template, once per distinct result (at most 1024 kept).
+    /// A lambda's result parsed as a template, once per distinct result (at most 1024 kept, each at most
+    /// 4 KiB, so the cache stays small whatever a lambda returns).
     private mutating func parsedLambda(source: String, name: String, format: OutputFormat, delimiters: Delimiters) throws -> Template {
         let key = LambdaKey(source: source, name: name, format: format, delimiters: delimiters)
         if let parsed = lambdaTemplates[key] { return parsed }
         let parsed = try Template(source: source, name: name, format: format, delimiters: delimiters)
-        if lambdaTemplates.count < 1024 { lambdaTemplates[key] = parsed }
+        // A report's words are short; a long or ever-changing result is parsed each time instead of kept.
+        if lambdaTemplates.count < 1024, source.utf8.count <= 4096 { lambdaTemplates[key] = parsed }
         return parsed
     }
 
@@ -143,7 +145,8 @@ struct RenderSession {
         defer { depth -= 1 }
         switch value {
         case .array(let elements):
-            if !concurrent, elements.count > 1, indentation.isEmpty, options.concurrentSections.contains(section.name.text) {
+            if !concurrent, elements.count > 1, !options.concurrentSections.isEmpty, indentation.isEmpty,
+               options.concurrentSections.contains(section.name.text) {
                 try renderConcurrently(elements, section, of: template, into: &output)
                 return
             }
