@@ -58,7 +58,8 @@ public final class Aggregator {
         }
     }
 
-    /// How many logs were left out so far because an earlier log of the same kind had their id.
+    /// How many logs had the id of an earlier log of the same kind: left out so far (`.fingerprints`,
+    /// `.known`), or, with `.countAtEnd`, found in the tables finished so far (those logs were counted).
     public var repeatedIDs: Int { duplicates.repeats }
 
     /// Says that the logs of `kind` come next and about how many there are (a table's row count),
@@ -88,6 +89,8 @@ public final class Aggregator {
         babies: [Baby], options: AggregationOptions, logs: some Sequence<LogRecord>,
         duplicateCheck: DuplicateIDCheck = .fingerprints
     ) -> AggregationResult {
+        // Its count would be read nowhere, and every repeated log counted: a programming error.
+        precondition(duplicateCheck != .countAtEnd, "Aggregator.aggregate leaves repeated ids out; .countAtEnd only counts them")
         func key(_ record: LogRecord) -> Double {
             let start = record.start.timeIntervalSinceReferenceDate
             return start.isNaN ? -.infinity : start

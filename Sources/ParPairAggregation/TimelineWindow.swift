@@ -19,8 +19,7 @@ struct TimelineWindow {
     /// Changes the items of `day`, made empty on first use.
     @inline(__always)
     mutating func modify(_ day: Int, _ body: (inout TimelineDay) -> Void) {
-        var index = days.count - 1
-        while index >= 0, days[index].day > day { index -= 1 }
+        var index = lastPosition(notAfter: day)
         if index < 0 || days[index].day != day {
             index += 1
             days.insert((day, TimelineDay()), at: index)
@@ -35,8 +34,15 @@ struct TimelineWindow {
     }
 
     private func position(of day: Int) -> Int? {
+        let index = lastPosition(notAfter: day)
+        return index >= 0 && days[index].day == day ? index : nil
+    }
+
+    /// The last place whose day is `day` or earlier, searched from the newest end; -1 when none is.
+    @inline(__always)
+    private func lastPosition(notAfter day: Int) -> Int {
         var index = days.count - 1
         while index >= 0, days[index].day > day { index -= 1 }
-        return index >= 0 && days[index].day == day ? index : nil
+        return index
     }
 }

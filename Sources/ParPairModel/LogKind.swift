@@ -17,6 +17,6 @@ public enum LogKind: String, Sendable, Hashable, CaseIterable, Comparable {
     }
 
     public static func < (lhs: LogKind, rhs: LogKind) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.index < rhs.index
     }
 }
