@@ -4,7 +4,10 @@ import ParPairModel
 extension Aggregator {
     /// Adds an activity: its whole duration counts on the day it starts, when it has a valid end.
     public func add(_ log: ActivityLog) {
-        guard let baby = baby(for: log.baby, kind: .activity, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
+        withBaby(for: log.baby, kind: .activity, id: log.id, rowID: log.rowID, time: log.startTime) { add(log, to: $0) }
+    }
+
+    private func add(_ log: ActivityLog, to baby: BabyAccumulator) {
         let start = log.startTime.timeIntervalSinceReferenceDate
         guard let placement = admit(baby, kind: .activity, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
             $0.activity.isRepeat(start: start, .init(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate))
@@ -28,9 +31,10 @@ extension Aggregator {
         case .valid(let duration):
             seconds = duration
         }
-        guard case .week(let week, let day) = placement else { return }
-        week.days[day].activities += 1
-        week.days[day].activitySeconds += seconds
-        if case .tummyTime = log.type { week.days[day].tummyTimeSeconds += seconds }
+        placement.inWeek { week, day in
+            week.days[day].activities += 1
+            week.days[day].activitySeconds += seconds
+            if case .tummyTime = log.type { week.days[day].tummyTimeSeconds += seconds }
+        }
     }
 }

@@ -4,7 +4,10 @@ import ParPairModel
 extension Aggregator {
     /// Adds a diaper change at its time: wet = Wet + Mixed, dirty = Dirty + Mixed.
     public func add(_ log: DiaperLog) {
-        guard let baby = baby(for: log.baby, kind: .diaper, id: log.id, rowID: log.rowID, time: log.time) else { return }
+        withBaby(for: log.baby, kind: .diaper, id: log.id, rowID: log.rowID, time: log.time) { add(log, to: $0) }
+    }
+
+    private func add(_ log: DiaperLog, to baby: BabyAccumulator) {
         let time = log.time.timeIntervalSinceReferenceDate
         guard let placement = admit(baby, kind: .diaper, id: log.id, rowID: log.rowID, start: time, doubleEntry: {
             $0.diaper.isRepeat(start: time, .init(type: log.type, end: nil))
@@ -12,22 +15,23 @@ extension Aggregator {
         if case .other(let text) = log.type {
             baby.noteUnknown(kind: .diaper, field: "diaper type", text: text, id: log.id, rowID: log.rowID, time: time, placement: placement)
         }
-        guard case .week(let week, let day) = placement else { return }
-        week.days[day].diapers += 1
-        switch log.type {
-        case .wet:
-            week.days[day].wet += 1
-        case .dirty:
-            week.days[day].dirty += 1
-        case .mixed:
-            week.days[day].wet += 1
-            week.days[day].dirty += 1
-            week.days[day].mixed += 1
-        case .dry:
-            week.days[day].dry += 1
-        case .other:
-            break
+        placement.inWeek { week, day in
+            week.days[day].diapers += 1
+            switch log.type {
+            case .wet:
+                week.days[day].wet += 1
+            case .dirty:
+                week.days[day].dirty += 1
+            case .mixed:
+                week.days[day].wet += 1
+                week.days[day].dirty += 1
+                week.days[day].mixed += 1
+            case .dry:
+                week.days[day].dry += 1
+            case .other:
+                break
+            }
+            baby.addTimelineDiaper(log.type, time: time, rowID: log.rowID, week: week, day: day)
         }
-        baby.addTimelineDiaper(log.type, time: time, rowID: log.rowID, week: week, day: day)
     }
 }

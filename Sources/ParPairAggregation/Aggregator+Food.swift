@@ -5,7 +5,10 @@ extension Aggregator {
     /// Adds a feed: counted by type on the day it starts; breastfeeding minutes from valid ends,
     /// bottle volumes converted to ml, solids in grams; gaps between consecutive starts.
     public func add(_ log: FoodLog) {
-        guard let baby = baby(for: log.baby, kind: .food, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
+        withBaby(for: log.baby, kind: .food, id: log.id, rowID: log.rowID, time: log.startTime) { add(log, to: $0) }
+    }
+
+    private func add(_ log: FoodLog, to baby: BabyAccumulator) {
         let start = log.startTime.timeIntervalSinceReferenceDate
         guard let placement = admit(baby, kind: .food, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
             $0.food.isRepeat(start: start, .init(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate,
@@ -60,39 +63,42 @@ extension Aggregator {
             }
         }
 
-        guard case .week(let week, let day) = placement else {
+        guard case .week(let handle, let day) = placement else {
             baby.lastFeedWeek = nil
             baby.lastFeedStart = start
             return
         }
-        switch log.type {
-        case .breastfeeding:
-            week.days[day].breastfeeds += 1
-            week.days[day].breastfeedingSeconds += breastfeedingSeconds
-        case .formula:
-            week.days[day].formulaFeeds += 1
-            week.days[day].formulaMilliliters += milliliters
-        case .pumpedMilk:
-            week.days[day].pumpedMilkFeeds += 1
-            week.days[day].pumpedMilkMilliliters += milliliters
-        case .solids:
-            week.days[day].solidsFeeds += 1
-            week.days[day].solidsGrams += grams
-        case .other:
-            week.days[day].otherFeeds += 1
+        handle._withUnsafeGuaranteedRef { week in
+            switch log.type {
+            case .breastfeeding:
+                week.days[day].breastfeeds += 1
+                week.days[day].breastfeedingSeconds += breastfeedingSeconds
+            case .formula:
+                week.days[day].formulaFeeds += 1
+                week.days[day].formulaMilliliters += milliliters
+            case .pumpedMilk:
+                week.days[day].pumpedMilkFeeds += 1
+                week.days[day].pumpedMilkMilliliters += milliliters
+            case .solids:
+                week.days[day].solidsFeeds += 1
+                week.days[day].solidsGrams += grams
+            case .other:
+                week.days[day].otherFeeds += 1
+            }
+            let thisWeek = ObjectIdentifier(week)
+            if let previous = baby.lastFeedWeek {
+                let gap = start - baby.lastFeedStart
+                let sameDay = previous == thisWeek && baby.lastFeedDay == day
+                if previous == thisWeek, gap > week.longestFeedGap { week.longestFeedGap = gap }
+                if sameDay, gap > week.days[day].longestFeedGap { week.days[day].longestFeedGap = gap }
+                // The day's first feed after one on an earlier day: the gap across midnight, for spans of days.
+                if !sameDay { week.days[day].feedGapIntoDay = gap }
+            }
+            baby.lastFeedWeek = thisWeek
+            baby.lastFeedDay = day
+            baby.lastFeedStart = start
+            baby.addTimelineFeed(log.type, time: start, week: week, day: day)
         }
-        if let previous = baby.lastFeedWeek {
-            let gap = start - baby.lastFeedStart
-            let sameDay = previous === week && baby.lastFeedDay == day
-            if previous === week, gap > week.longestFeedGap { week.longestFeedGap = gap }
-            if sameDay, gap > week.days[day].longestFeedGap { week.days[day].longestFeedGap = gap }
-            // The day's first feed after one on an earlier day: the gap across midnight, for spans of days.
-            if !sameDay { week.days[day].feedGapIntoDay = gap }
-        }
-        baby.lastFeedWeek = week
-        baby.lastFeedDay = day
-        baby.lastFeedStart = start
-        baby.addTimelineFeed(log.type, time: start, week: week, day: day)
     }
 
     /// The ml of a formula or pumped-milk feed that may enter the totals; 0 (with a finding) otherwise.

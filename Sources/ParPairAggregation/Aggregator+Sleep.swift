@@ -5,7 +5,10 @@ extension Aggregator {
     /// Adds a sleep: counted on the day it starts; a valid session's time is spread over the days it
     /// covers by absolute instants, overlapping sessions merged so shared time counts once.
     public func add(_ log: SleepLog) {
-        guard let baby = baby(for: log.baby, kind: .sleep, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
+        withBaby(for: log.baby, kind: .sleep, id: log.id, rowID: log.rowID, time: log.startTime) { add(log, to: $0) }
+    }
+
+    private func add(_ log: SleepLog, to baby: BabyAccumulator) {
         let start = log.startTime.timeIntervalSinceReferenceDate
         guard let placement = admit(baby, kind: .sleep, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
             $0.sleep.isRepeat(start: start, .init(type: 0, end: log.endTime?.timeIntervalSinceReferenceDate))
@@ -14,7 +17,7 @@ extension Aggregator {
             baby.report(rule, kind: .sleep, id: log.id, rowID: log.rowID, time: start, message: message, placement: placement)
         }
 
-        if case .week(let week, let day) = placement { week.days[day].sleeps += 1 }
+        placement.inWeek { week, day in week.days[day].sleeps += 1 }
         baby.sleepSessions.noteSession(start: start)
 
         let duration: Double
@@ -37,8 +40,8 @@ extension Aggregator {
             duration = seconds
         }
 
-        if case .week(let week, let day) = placement, duration > week.days[day].longestSleep {
-            week.days[day].longestSleep = duration
+        placement.inWeek { week, day in
+            if duration > week.days[day].longestSleep { week.days[day].longestSleep = duration }
         }
         let end = start + duration
         if var run = baby.sleepRun, start < run.end {

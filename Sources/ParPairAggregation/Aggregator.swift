@@ -26,7 +26,7 @@ public final class Aggregator {
     let babyStates: [BabyAccumulator]
     private let babyIndex: [UUID: Int]
     @exclusivity(unchecked) private var lastBabyID: UUID?
-    @exclusivity(unchecked) private var lastBaby: BabyAccumulator?
+    @exclusivity(unchecked) private var lastBaby: Unmanaged<BabyAccumulator>?
     @exclusivity(unchecked) var duplicates: DuplicateTracker
     var storeFindings: [Finding] = []
     var orderProblem: AggregationError?
@@ -118,21 +118,34 @@ public final class Aggregator {
 
     // MARK: Per row
 
-    /// The baby a log belongs to; nil for an orphan, which is listed at store level.
+    /// Calls `body` with the baby a log belongs to, or lists an orphan at store level.
+    ///
+    /// The accumulator is lent to `body` without a retain (a log's fold would otherwise retain and
+    /// release it a few times): the accumulators live in `babyStates` for as long as the aggregator.
     @inline(__always)
-    func baby(for reference: BabyReference, kind: LogKind, id: UUID, rowID: Int64, time: Date) -> BabyAccumulator? {
+    func withBaby(
+        for reference: BabyReference, kind: LogKind, id: UUID, rowID: Int64, time: Date, _ body: (BabyAccumulator) -> Void
+    ) {
+        guard let baby = baby(for: reference, kind: kind, id: id, rowID: rowID, time: time) else { return }
+        baby._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The baby a log belongs to (unretained, see `withBaby`); nil for an orphan, which is listed at store level.
+    @inline(__always)
+    private func baby(for reference: BabyReference, kind: LogKind, id: UUID, rowID: Int64, time: Date) -> Unmanaged<BabyAccumulator>? {
         if case .baby(let babyID) = reference {
             if babyID == lastBabyID, let lastBaby { return lastBaby }
+            let position: Int?
             if babyStates.count <= 16 {
-                for state in babyStates where state.baby.id == babyID {
-                    lastBabyID = babyID
-                    lastBaby = state
-                    return state
-                }
-            } else if let position = babyIndex[babyID] {
+                position = babyStates.firstIndex { $0.baby.id == babyID }
+            } else {
+                position = babyIndex[babyID]
+            }
+            if let position {
+                let state = Unmanaged.passUnretained(babyStates[position])
                 lastBabyID = babyID
-                lastBaby = babyStates[position]
-                return babyStates[position]
+                lastBaby = state
+                return state
             }
         }
         let reason: FindingMessage
@@ -179,7 +192,7 @@ public final class Aggregator {
         }
         let inRange = start >= baby.rangeStart && start < baby.rangeEnd
         if duplicates.isRepeat(id, kind: kind) {
-            let placement: Placement = inRange ? baby.locate(start).map { .week($0.0, day: $0.1) } ?? .unselected : .noWeek
+            let placement: Placement = inRange ? baby.locate(start) : .noWeek
             baby.report(.duplicateID, kind: kind, id: id, rowID: rowID, time: start,
                         message: FindingMessage("finding_duplicate_id", ["kind": FindingMessage.kind(kind)]), placement: placement)
             return nil
@@ -195,15 +208,15 @@ public final class Aggregator {
             return nil
         }
         if isDoubleEntry(&baby.doubleEntries) {
-            let placement: Placement = baby.locate(start).map { .week($0.0, day: $0.1) } ?? .unselected
+            let placement = baby.locate(start)
             baby.report(.loggedTwice, kind: kind, id: id, rowID: rowID, time: start,
                         message: FindingMessage("finding_logged_twice", ["kind": FindingMessage.kind(kind)]),
                         placement: placement)
             return nil
         }
-        guard let (week, day) = baby.locate(start) else { return .unselected }
-        baby.count(week: week, day: day)
-        return .week(week, day: day)
+        let placement = baby.locate(start)
+        placement.inWeek { baby.count(week: $0, day: $1) }
+        return placement
     }
 
     private func noteOrder(_ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double, previous: Double) {

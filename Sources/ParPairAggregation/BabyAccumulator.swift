@@ -57,9 +57,9 @@ final class BabyAccumulator {
     /// counted hour falls in a week and a day that get a row.
     @exclusivity(unchecked) private(set) var lastCountedDay = Int.min
 
-    /// The previous counted feed, for gaps between consecutive starts.
+    /// The previous counted feed, for gaps between consecutive starts (its week by identity only).
     @exclusivity(unchecked) var lastFeedStart = 0.0
-    @exclusivity(unchecked) var lastFeedWeek: WeekAccumulator?
+    @exclusivity(unchecked) var lastFeedWeek: ObjectIdentifier?
     @exclusivity(unchecked) var lastFeedDay = 0
 
     /// The latest start seen per order-sensitive table, to reject unsorted input.
@@ -198,17 +198,17 @@ final class BabyAccumulator {
     }
 
     /// The selected week and day of an instant already known to lie in `rangeStart ..< rangeEnd`;
-    /// nil when its week is not selected.
+    /// `.unselected` when its week is not selected.
     @inline(__always)
-    func locate(_ time: Double) -> (WeekAccumulator, Int)? {
+    func locate(_ time: Double) -> Placement {
         if let cursor, time >= cursor.start, time < cursor.end {
-            return (cursor, cursor.dayIndex(of: time))
+            return .week(Unmanaged.passUnretained(cursor), day: cursor.dayIndex(of: time))
         }
         guard time >= selectionStart, time < selectionEnd, let week = week(at: weekIndex(containing: time)) else {
-            return nil
+            return .unselected
         }
         cursor = week
-        return (week, week.dayIndex(of: time))
+        return .week(Unmanaged.passUnretained(week), day: week.dayIndex(of: time))
     }
 
     /// Marks a counted log's day as logged and follows the first and last logged days.
@@ -235,28 +235,20 @@ final class BabyAccumulator {
         _ rule: FindingRule, kind: LogKind, id: UUID, rowID: Int64, time: Double, message: FindingMessage,
         placement: Placement
     ) -> Int? {
-        let week: Int?
-        let day: Int?
-        switch placement {
-        case .week(let accumulator, let dayInWeek):
-            week = accumulator.index
-            day = accumulator.index * 7 + dayInWeek
-        case .noWeek:
-            week = nil
-            day = nil
-        case .unselected:
+        if case .unselected = placement {
             findingsOutsideSelection += 1
             return nil
         }
+        let place = placement.weekAndLifeDay
         findings.append(Finding(
             rule: rule, kind: kind, logID: id, rowID: rowID, time: Date(timeIntervalSinceReferenceDate: time),
-            localTime: "", message: message, week: week, day: day))
+            localTime: "", message: message, week: place?.week, day: place?.lifeDay))
         return findings.count - 1
     }
 
     /// Counts an unknown raw value of a log in a selected week; listed once per value at the end.
     func noteUnknown(kind: LogKind, field: String, text: String, id: UUID, rowID: Int64, time: Double, placement: Placement) {
-        guard case .week(let week, let day) = placement else { return }
+        guard let (week, day) = placement.weekAndLifeDay else { return }
         let key = UnknownValueTally.Key(kind: kind, field: field, text: text)
         if var tally = unknownValues[key] {
             tally.occurrences += 1
@@ -264,13 +256,13 @@ final class BabyAccumulator {
                 tally.firstTime = time
                 tally.firstRowID = rowID
                 tally.firstID = id
-                tally.week = week.index
-                tally.day = week.index * 7 + day
+                tally.week = week
+                tally.day = day
             }
             unknownValues[key] = tally
         } else {
             unknownValues[key] = UnknownValueTally(
-                firstTime: time, firstRowID: rowID, firstID: id, week: week.index, day: week.index * 7 + day,
+                firstTime: time, firstRowID: rowID, firstID: id, week: week, day: day,
                 occurrences: 1)
         }
     }
