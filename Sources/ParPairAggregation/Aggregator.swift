@@ -58,8 +58,8 @@ public final class Aggregator {
         }
     }
 
-    /// How many logs had the id of an earlier log of the same kind: left out so far (`.fingerprints`,
-    /// `.known`), or, with `.countAtEnd`, found in the tables finished so far (those logs were counted).
+    /// How many logs had the id of an earlier log of the same kind, and were left out, so far
+    /// (`.fingerprints`, `.known`; always 0 with `.countedByCaller`).
     public var repeatedIDs: Int { duplicates.repeats }
 
     /// Says that the logs of `kind` come next and about how many there are (a table's row count),
@@ -89,8 +89,8 @@ public final class Aggregator {
         babies: [Baby], options: AggregationOptions, logs: some Sequence<LogRecord>,
         duplicateCheck: DuplicateIDCheck = .fingerprints
     ) -> AggregationResult {
-        // Its count would be read nowhere, and every repeated log counted: a programming error.
-        precondition(duplicateCheck != .countAtEnd, "Aggregator.aggregate leaves repeated ids out; .countAtEnd only counts them")
+        // Nobody would count the repeats, and every repeated log would count: a programming error.
+        precondition(duplicateCheck != .countedByCaller, "Aggregator.aggregate leaves repeated ids out; .countedByCaller leaves that to its caller")
         func key(_ record: LogRecord) -> Double {
             let start = record.start.timeIntervalSinceReferenceDate
             return start.isNaN ? -.infinity : start

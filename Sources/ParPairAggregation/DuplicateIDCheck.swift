@@ -14,10 +14,8 @@ public enum DuplicateIDCheck: Sendable, Hashable {
     /// `SELECT ZID FROM ZFOODLOG GROUP BY ZID HAVING count(*) > 1`); only those are tracked, so memory
     /// stays flat however many logs there are.
     case known([LogKind: Set<UUID>])
-    /// Only find out whether any id repeats: every log counts as the first with its id, and once a
-    /// table is finished `Aggregator.repeatedIDs` says how many logs of it repeated an earlier id (the
-    /// caller then aggregates again with `.fingerprints`, which leaves those logs out). Fingerprints
-    /// are appended as logs arrive and sorted when the table ends, which costs less than a lookup in a
-    /// table of millions of slots per log; 8 bytes per log of a table until its end.
-    case countAtEnd
+    /// The caller finds out itself whether any id repeats (with a `RepeatedIDCounter` per table, on
+    /// whichever thread reads it), and aggregates again with `.fingerprints` if one did, which leaves
+    /// those logs out. Here every log counts as the first with its id, and nothing is remembered.
+    case countedByCaller
 }

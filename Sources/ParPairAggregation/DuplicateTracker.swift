@@ -6,8 +6,6 @@ struct DuplicateTracker {
     /// Per kind (in `LogKind.allCases` order): fingerprints of the ids read, for `.fingerprints`.
     /// Kept apart so a table's set can be dropped once the table is read (`finish(_:)`).
     private var fingerprints: [IDFingerprintSet]?
-    /// Per kind, for `.countAtEnd`: the fingerprints of the table being read, in arrival order.
-    private var arrivals: [[UInt64]]?
     /// Per kind: the ids known to repeat, and those of them already read.
     private var known: [Set<UUID>]
     private var seen: [Set<UUID>]
@@ -22,15 +20,12 @@ struct DuplicateTracker {
         case .fingerprints:
             fingerprints = Array(repeating: IDFingerprintSet(), count: kinds)
             known = Array(repeating: [], count: kinds)
-            arrivals = nil
         case .known(let ids):
             fingerprints = nil
-            arrivals = nil
             known = LogKind.allCases.map { ids[$0] ?? [] }
-        case .countAtEnd:
+        case .countedByCaller:
             fingerprints = nil
-            arrivals = Array(repeating: [], count: kinds)
-            known = Array(repeating: [], count: kinds)
+            known = Array(repeating: [], count: kinds)  // no id is known to repeat: nothing is checked
         }
         seen = Array(repeating: [], count: kinds)
         finished = Array(repeating: false, count: kinds)
@@ -41,10 +36,7 @@ struct DuplicateTracker {
         let slot = kind.index
         precondition(!finished[slot], "a \(kind) log was added after its table was finished")
         let repeated: Bool
-        if arrivals != nil {
-            arrivals![slot].append(IDFingerprintSet.fingerprint(of: id, kind: kind))
-            return false
-        } else if fingerprints != nil {
+        if fingerprints != nil {
             repeated = !fingerprints![slot].insert(IDFingerprintSet.fingerprint(of: id, kind: kind))
         } else {
             guard !known[slot].isEmpty, known[slot].contains(id) else { return false }
@@ -59,9 +51,6 @@ struct DuplicateTracker {
     mutating func expect(_ count: Int, of kind: LogKind) {
         let slot = kind.index
         guard !finished[slot] else { return }
-        if arrivals != nil, arrivals![slot].isEmpty {
-            arrivals![slot].reserveCapacity(min(max(0, count), IDFingerprintSet.largestPresize))
-        }
         guard fingerprints != nil, fingerprints![slot].isEmpty else { return }
         fingerprints![slot] = IDFingerprintSet(capacity: IDFingerprintSet.capacity(for: count))
     }
@@ -71,10 +60,6 @@ struct DuplicateTracker {
         let slot = kind.index
         guard !finished[slot] else { return }
         finished[slot] = true
-        if arrivals != nil {
-            repeats += IDFingerprintSet.repeatedValues(in: &arrivals![slot])
-            arrivals![slot] = []
-        }
         fingerprints?[slot] = IDFingerprintSet(capacity: 0)
         seen[slot] = []
     }

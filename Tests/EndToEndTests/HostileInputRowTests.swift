@@ -224,6 +224,12 @@ import Testing
                     + "VALUES (\(row), 3, 1, 1, \(time), '', 'Wet', \(Store.hostileIDBlob))")
             }
         },
+        Rows("duplicate sleep ids", expected: .report([Rows.Finding(rule: "duplicate_id", kind: "sleep", row: 101)])) { writer in
+            for (row, start) in [(100, Store.reportTime - 7200), (101, Store.reportTime)] {
+                try writer.execute("INSERT INTO ZSLEEPLOG (Z_PK, Z_ENT, Z_OPT, ZBABY, ZSTARTTIME, ZENDTIME, ZNOTES, ZID) "
+                    + "VALUES (\(row), 5, 1, 1, \(start), \(start + 1800), '', \(Store.hostileIDBlob))")
+            }
+        },
         Rows("duplicate activity ids", expected: .report([Rows.Finding(rule: "duplicate_id", kind: "activity", row: 101)])) { writer in
             for (row, start) in [(100, Store.reportTime - 7200), (101, Store.reportTime)] {
                 try writer.execute("INSERT INTO ZACTIVITYLOG (Z_PK, Z_ENT, Z_OPT, ZBABY, ZSTARTTIME, ZENDTIME, ZNOTES, ZTYPE, ZID) "

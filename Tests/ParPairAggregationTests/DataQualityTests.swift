@@ -316,30 +316,39 @@ import Testing
         #expect(baby.week(0)?.number("diapers") == 3_000)
     }
 
-    /// `.countAtEnd` only learns at the table's end that ids repeated (the caller then reads again with
-    /// `.fingerprints`): until then nothing is a repeat, and every log counts.
-    @Test func repeatsCountedAtTheEndOfTheTable() throws {
+    /// With `.countedByCaller` the aggregator checks no id: every log counts, repeats included (the
+    /// caller counts them with a `RepeatedIDCounter` and reads again with `.fingerprints` if any).
+    @Test func repeatsLeftToTheCallerAllCount() throws {
         var f = Fixtures("Europe/Berlin")
         var diapers = (0..<3_000).map { f.diaper(.wet, f.at(2024, 6, 4, 8).addingTimeInterval(Double($0) * 60)) }
         diapers.append(f.diaper(.dirty, f.at(2024, 6, 6, 8), id: diapers[17].id))
         diapers.append(f.diaper(.dirty, f.at(2024, 6, 6, 9), id: diapers[17].id))
         diapers.append(f.diaper(.dirty, f.at(2024, 6, 6, 10), id: diapers[2_999].id))
-        let sleep = f.sleep(f.at(2024, 6, 4, 13), f.at(2024, 6, 4, 14), id: diapers[5].id)
         let aggregator = Aggregator(babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: f.options(today: Self.today),
-                                    duplicateCheck: .countAtEnd)
+                                    duplicateCheck: .countedByCaller)
         aggregator.beginTable(.diaper, expectedLogs: diapers.count)
         for case .diaper(let log) in diapers { aggregator.add(log) }
-        #expect(aggregator.repeatedIDs == 0)
         aggregator.finishTable(.diaper)
-        #expect(aggregator.repeatedIDs == 3)
-        aggregator.beginTable(.sleep, expectedLogs: 1)
-        if case .sleep(let log) = sleep { aggregator.add(log) }
-        aggregator.finishTable(.sleep)
-        #expect(aggregator.repeatedIDs == 3)  // the same id in another kind is no repeat
+        #expect(aggregator.repeatedIDs == 0)
         let baby = try aggregator.finish().babies[0]
         #expect(baby.rules().isEmpty)
         #expect(baby.week(0)?.number("diapers") == 3_003)
         #expect(baby.week(0)?.number("dirty") == 3)
+    }
+
+    /// A table's repeated ids, counted where it is read: an id three times is two repeats, and the same id
+    /// in another kind's table is none. Any row-count hint gives the same count.
+    @Test(arguments: [0, 3_003, -7, Int.max])
+    func repeatedIDsCountedPerTable(_ expected: Int) {
+        let ids = (0..<3_000).map { Fixtures.id($0) }
+        var diapers = RepeatedIDCounter(kind: .diaper, expected: expected)
+        for id in ids + [ids[17], ids[17], ids[2_999]] { diapers.add(id) }
+        #expect(diapers.finish() == 3)
+        var sleeps = RepeatedIDCounter(kind: .sleep, expected: expected)
+        sleeps.add(ids[17])
+        #expect(sleeps.finish() == 0)
+        var empty = RepeatedIDCounter(kind: .food, expected: expected)
+        #expect(empty.finish() == 0)
     }
 
     @Test func duplicatesKnownToTheReader() throws {

@@ -17,7 +17,9 @@ enum LogPipeline {
         /// The logs of a table come next; it holds this many rows.
         case startOfTable(LogKind, rows: Int)
         case logs([LogRecord])
-        case endOfTable(LogKind)
+        /// The table's logs are all sent; `repeatedIDs` of them had the id of an earlier one (when the
+        /// producer counted them, else 0).
+        case endOfTable(LogKind, repeatedIDs: Int)
     }
 
     /// Logs per batch: large enough that the hand-over costs nothing per log, small enough to keep
@@ -47,9 +49,9 @@ enum LogPipeline {
             try channel.put(.startOfTable(kind, rows: rows))
         }
 
-        mutating func endTable(_ kind: LogKind) throws {
+        mutating func endTable(_ kind: LogKind, repeatedIDs: Int = 0) throws {
             try flush()
-            try channel.put(.endOfTable(kind))
+            try channel.put(.endOfTable(kind, repeatedIDs: repeatedIDs))
         }
 
         fileprivate mutating func flush() throws {

@@ -21,16 +21,17 @@ public enum StoreAggregation {
         // an id counts, and babies interleave differently), so then, and when a row does not decode
         // (to report the same row as before), the tables are read again in time order.
         do {
-            let aggregator = try aggregate(reader: reader, babies: babies, everyone: baby == nil, options: options,
-                                           order: .startTimePerBaby)
-            if aggregator.repeatedIDs == 0 { return withUnreadableRows(try aggregator.finish(), reader) }
+            let (aggregator, repeatedIDs) = try aggregate(reader: reader, babies: babies, everyone: baby == nil, options: options,
+                                                          order: .startTimePerBaby)
+            if repeatedIDs == 0 { return withUnreadableRows(try aggregator.finish(), reader) }
         } catch is StoreError {
             // Read again below, in time order, so the error names the row it always named.
         } catch is AggregationError {
             // Cannot happen with rows in each baby's start order; the time order settles it anyway.
         }
         return withUnreadableRows(
-            try aggregate(reader: reader, babies: babies, everyone: baby == nil, options: options, order: .startTime).finish(),
+            try aggregate(reader: reader, babies: babies, everyone: baby == nil, options: options, order: .startTime).aggregator
+                .finish(),
             reader)
     }
 
@@ -77,14 +78,21 @@ public enum StoreAggregation {
     /// idle while the other reads on alone. Kinds are independent in the aggregator (repeated ids are
     /// found per kind), each table is read whole by one thread in its usual order, and unreadable rows are
     /// listed table by table, so who reads which table does not change the result.
+    ///
+    /// - Returns: the aggregator, and in each baby's order, how many logs repeated an earlier log's id
+    ///   (every log was counted then; the caller reads again in time order when any did).
     static func aggregate(
         reader: StoreReader, babies: [Baby], everyone: Bool, options: AggregationOptions, order: StreamOrder
-    ) throws -> Aggregator {
+    ) throws -> (aggregator: Aggregator, repeatedIDs: Int) {
         let selected = Set(babies.map(\.id))
         // In each baby's order a repeated id means reading again, so it is enough to learn at each table's
-        // end whether one repeated; the time order must know at once which log was first.
+        // end whether one repeated: the thread that reads a table counts them (`RepeatedIDCounter`), so
+        // that the aggregating thread does not. The time order must know at once which log was first.
+        let countsRepeats = order == .startTimePerBaby
         let aggregator = Aggregator(babies: babies, options: options,
-                                    duplicateCheck: order == .startTimePerBaby ? .countAtEnd : .fingerprints)
+                                    duplicateCheck: countsRepeats ? .countedByCaller : .fingerprints)
+        /// Counted on this thread, or handed over at a table's end by the reading thread.
+        var repeatedIDs = 0
         func wanted(_ reference: BabyReference) -> Bool {
             guard let id = reference.babyID else { return true }  // orphans are always reported
             return everyone || selected.contains(id)
@@ -97,9 +105,15 @@ public enum StoreAggregation {
         try LogPipeline.run(reader, produce: { reader, sink in
             func table(_ kind: LogKind, _ read: (_ send: (LogRecord) throws -> Void) throws -> Void) throws {
                 guard claims.take(kind) else { return }  // the other thread reads it
-                try sink.startTable(kind, rows: try reader.rowCount(of: kind))
-                try read { if wanted($0.baby) { try sink.send($0) } }
-                try sink.endTable(kind)
+                let rows = try reader.rowCount(of: kind)
+                try sink.startTable(kind, rows: rows)
+                var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows : 0)
+                try read { log in
+                    guard wanted(log.baby) else { return }
+                    if countsRepeats { ids.add(log.id) }
+                    try sink.send(log)
+                }
+                try sink.endTable(kind, repeatedIDs: ids.finish())
             }
             try table(.food) { send in try reader.forEachFoodLog(order: order) { try send(.food($0)) } }
             try table(.sleep) { send in try reader.forEachSleepLog(order: order) { try send(.sleep($0)) } }
@@ -119,33 +133,48 @@ public enum StoreAggregation {
                     drain()
                 }
             }
-            func begin(_ kind: LogKind) throws -> Bool {
-                guard claims.take(kind) else { return false }  // the other thread reads it
-                aggregator.beginTable(kind, expectedLogs: try sibling.rowCount(of: kind))
-                return true
+            /// Begins a table this thread reads, and counts its repeated ids; nil when the other thread reads it.
+            func begin(_ kind: LogKind) throws -> RepeatedIDCounter? {
+                guard claims.take(kind) else { return nil }
+                let rows = try sibling.rowCount(of: kind)
+                aggregator.beginTable(kind, expectedLogs: rows)
+                return RepeatedIDCounter(kind: kind, expected: rows)
             }
-            if try begin(.activity) {
+            func finish(_ ids: inout RepeatedIDCounter) {
+                aggregator.finishTable(ids.kind)
+                repeatedIDs += ids.finish()
+            }
+            if var ids = try begin(.activity) {
                 try sibling.forEachActivityLog(order: .stored) { log in
-                    if wanted(log.baby) { aggregator.add(log) }
+                    if wanted(log.baby) {
+                        ids.add(log.id)
+                        aggregator.add(log)
+                    }
                     pace()
                 }
-                aggregator.finishTable(.activity)
+                finish(&ids)
             }
-            if try begin(.diaper) {
+            if var ids = try begin(.diaper) {
                 try sibling.forEachDiaperLog(order: .stored) { log in
-                    if wanted(log.baby) { aggregator.add(log) }
+                    if wanted(log.baby) {
+                        ids.add(log.id)
+                        aggregator.add(log)
+                    }
                     pace()
                 }
-                aggregator.finishTable(.diaper)
+                finish(&ids)
             }
-            if try begin(.sleep) {
+            if var ids = try begin(.sleep) {
                 // The scan for rows saved late takes in the other thread's logs too.
                 let late = try sibling.lateRows(of: .sleep, progressEvery: drainInterval, drain)
                 try sibling.forEachSleepLog(order: .startTimePerBaby, lateRows: late) { log in
-                    if wanted(log.baby) { aggregator.add(log) }
+                    if wanted(log.baby) {
+                        ids.add(log.id)
+                        aggregator.add(log)
+                    }
                     pace()
                 }
-                aggregator.finishTable(.sleep)
+                finish(&ids)
             }
         }, consume: { item in
             switch item {
@@ -153,12 +182,13 @@ public enum StoreAggregation {
                 aggregator.beginTable(kind, expectedLogs: rows)
             case .logs(let logs):
                 for log in logs { aggregator.add(log) }
-            case .endOfTable(let kind):
+            case .endOfTable(let kind, let repeats):
                 aggregator.finishTable(kind)
+                repeatedIDs += repeats
             }
         })
         if let sibling { reader.adoptUnreadableRows(of: sibling) }
-        return aggregator
+        return (aggregator, repeatedIDs)
     }
 
     /// A `--today` before a baby's birth date leaves that baby with nothing to report: say so.
