@@ -53,18 +53,20 @@ public struct DaySummary: Sendable, Hashable {
     public var babyIDPrefix: String { String(babyID.uuidString.lowercased().prefix(8)) }
 
     public var columns: [SummaryColumn] {
-        [
-            SummaryColumn(name: "baby", value: .text(babyName)),
-            SummaryColumn(name: "baby_id", value: .text(babyIDPrefix)),
-            SummaryColumn(name: "day", value: .count(day)),
-            SummaryColumn(name: "week", value: .count(week)),
-            SummaryColumn(name: "corrected_week", value: WeekSummary.correctedWeek(correctedDay)),
-            SummaryColumn(name: "corrected_day", value: correctedDay.map { .count($0) } ?? .text("")),
-            SummaryColumn(name: "date", value: .text(date.description)),
-            SummaryColumn(name: "logged", value: .count(logged ? 1 : 0)),
-        ]
-            + metrics.columns(units: units, perDay: nil)
-            + [SummaryColumn(name: "findings", value: .count(findings))]
+        // Appended to one array (a daily CSV makes this for every row).
+        var columns: [SummaryColumn] = []
+        columns.reserveCapacity(9 + LogMetrics.columnCount)
+        columns.append(SummaryColumn(name: "baby", value: .text(babyName)))
+        columns.append(SummaryColumn(name: "baby_id", value: .text(babyIDPrefix)))
+        columns.append(SummaryColumn(name: "day", value: .count(day)))
+        columns.append(SummaryColumn(name: "week", value: .count(week)))
+        columns.append(SummaryColumn(name: "corrected_week", value: WeekSummary.correctedWeek(correctedDay)))
+        columns.append(SummaryColumn(name: "corrected_day", value: correctedDay.map { .count($0) } ?? .text("")))
+        columns.append(SummaryColumn(name: "date", value: .text(date.description)))
+        columns.append(SummaryColumn(name: "logged", value: .count(logged ? 1 : 0)))
+        metrics.appendColumns(units: units, perDay: nil, to: &columns)
+        columns.append(SummaryColumn(name: "findings", value: .count(findings)))
+        return columns
     }
 
     /// The daily CSV header for these units (also when there are no rows).

@@ -87,14 +87,22 @@ extension LogMetrics {
         return positions
     }()
 
-    /// The metric columns; with `perDay` the per-day columns are included (weekly rows), without them
-    /// not (daily rows, where they would repeat the totals).
-    func columns(units: VolumeUnits, perDay basis: PerDayBasis?) -> [SummaryColumn] {
-        LogMetrics.columnDefinitions.compactMap { definition in
-            guard basis != nil || !definition.perDay else { return nil }
-            return SummaryColumn(name: definition.name(units), value: definition.value(self, units, basis))
+    /// The names of `columnDefinitions` for metric and for imperial units, made once (every row of a
+    /// CSV asks for them).
+    private static let metricColumnNames = columnDefinitions.map { $0.name(.metric) }
+    private static let imperialColumnNames = columnDefinitions.map { $0.name(.imperial) }
+
+    /// Appends the metric columns; with `perDay` the per-day columns are included (weekly rows), without
+    /// them not (daily rows, where they would repeat the totals).
+    func appendColumns(units: VolumeUnits, perDay basis: PerDayBasis?, to columns: inout [SummaryColumn]) {
+        let names = units == .metric ? LogMetrics.metricColumnNames : LogMetrics.imperialColumnNames
+        for (position, definition) in LogMetrics.columnDefinitions.enumerated() where basis != nil || !definition.perDay {
+            columns.append(SummaryColumn(name: names[position], value: definition.value(self, units, basis)))
         }
     }
+
+    /// How many columns `appendColumns` appends at most.
+    static var columnCount: Int { columnDefinitions.count }
 
     /// One metric column of `columns(units:perDay:)` by name, computed alone; nil when that row
     /// has no such column.

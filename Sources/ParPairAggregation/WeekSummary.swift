@@ -86,21 +86,23 @@ public struct WeekSummary: Sendable, Hashable {
     /// The row for the weekly CSV: `baby, week, first_day, last_day, start_date, end_date, days,
     /// days_logged`, the metrics in the definitions' order, then `findings`.
     public var columns: [SummaryColumn] {
-        [
-            SummaryColumn(name: "baby", value: .text(babyName)),
-            SummaryColumn(name: "baby_id", value: .text(babyIDPrefix)),
-            SummaryColumn(name: "week", value: .count(week)),
-            SummaryColumn(name: "first_day", value: .count(firstDay)),
-            SummaryColumn(name: "last_day", value: .count(lastDay)),
-            SummaryColumn(name: "corrected_week", value: Self.correctedWeek(correctedFirstDay)),
-            SummaryColumn(name: "corrected_day", value: correctedFirstDay.map { .count($0) } ?? .text("")),
-            SummaryColumn(name: "start_date", value: .text(startDate.description)),
-            SummaryColumn(name: "end_date", value: .text(endDate.description)),
-            SummaryColumn(name: "days", value: .count(days)),
-            SummaryColumn(name: "days_logged", value: .count(daysLogged)),
-        ]
-            + metrics.columns(units: units, perDay: perDayBasis)
-            + [SummaryColumn(name: "findings", value: .count(findings))]
+        // Appended to one array (a weekly CSV makes this for every row).
+        var columns: [SummaryColumn] = []
+        columns.reserveCapacity(12 + LogMetrics.columnCount)
+        columns.append(SummaryColumn(name: "baby", value: .text(babyName)))
+        columns.append(SummaryColumn(name: "baby_id", value: .text(babyIDPrefix)))
+        columns.append(SummaryColumn(name: "week", value: .count(week)))
+        columns.append(SummaryColumn(name: "first_day", value: .count(firstDay)))
+        columns.append(SummaryColumn(name: "last_day", value: .count(lastDay)))
+        columns.append(SummaryColumn(name: "corrected_week", value: Self.correctedWeek(correctedFirstDay)))
+        columns.append(SummaryColumn(name: "corrected_day", value: correctedFirstDay.map { .count($0) } ?? .text("")))
+        columns.append(SummaryColumn(name: "start_date", value: .text(startDate.description)))
+        columns.append(SummaryColumn(name: "end_date", value: .text(endDate.description)))
+        columns.append(SummaryColumn(name: "days", value: .count(days)))
+        columns.append(SummaryColumn(name: "days_logged", value: .count(daysLogged)))
+        metrics.appendColumns(units: units, perDay: perDayBasis, to: &columns)
+        columns.append(SummaryColumn(name: "findings", value: .count(findings)))
+        return columns
     }
 
     /// The weekly CSV header for these units (also when there are no rows).
