@@ -22,20 +22,25 @@ public enum FixedDecimal {
         let scaled = (value * scale).rounded(.toNearestOrAwayFromZero)
         guard abs(scaled) < 9.0e15 else { return large(value, places: places) }
         let units = Int64(scaled)
-        let negative = units < 0
-        let magnitude = String(units.magnitude)
-        var text: String
-        if places == 0 {
-            text = magnitude
-        } else {
-            let padded = magnitude.count <= places
-                ? String(repeating: "0", count: places + 1 - magnitude.count) + magnitude
-                : magnitude
-            let split = padded.index(padded.endIndex, offsetBy: -places)
-            text = padded[..<split] + "." + padded[split...]
+        // Written backwards into a buffer on the stack, then made a String once (a weekly CSV formats a few
+        // hundred thousand figures): digits, the point after `places` of them, at least one integral digit.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var position = buffer.count
+            func put(_ byte: UInt8) {
+                position -= 1
+                buffer[position] = byte
+            }
+            var rest = units.magnitude
+            var written = 0
+            while rest > 0 || written <= places {
+                if places > 0, written == places { put(UInt8(ascii: ".")) }
+                put(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+                written += 1
+            }
+            if units < 0 { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
         }
-        if negative { text = "-" + text }
-        return text
     }
 
     /// A whole number, `-` for negatives: `1234`.
