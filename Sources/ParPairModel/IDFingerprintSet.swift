@@ -68,6 +68,23 @@ public struct IDFingerprintSet: Sendable {
     public static func repeatedValues(in values: inout [UInt64]) -> Int {
         guard values.count > 1 else { return 0 }
         sort(&values)
+        return values.withUnsafeBufferPointer { repeats(inSorted: $0) }
+    }
+
+    /// ``repeatedValues(in:)`` for values in memory of the caller's, which also gives the sort's scratch
+    /// memory (at least as many words): both are overwritten.
+    static func repeatedValues(in values: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>) -> Int {
+        guard values.count > 1 else { return 0 }
+        if values.count < 1024 {
+            var small = values
+            small.sort()
+        } else {
+            radixSort(values, scratch: scratch)
+        }
+        return repeats(inSorted: UnsafeBufferPointer(values))
+    }
+
+    private static func repeats(inSorted values: UnsafeBufferPointer<UInt64>) -> Int {
         var repeats = 0
         for index in 1..<values.count where values[index] == values[index - 1] { repeats += 1 }
         return repeats
@@ -94,33 +111,40 @@ public struct IDFingerprintSet: Sendable {
     }
 
     private static func radixSort(_ values: inout [UInt64]) {
+        var scratch = [UInt64](repeating: 0, count: values.count)
+        values.withUnsafeMutableBufferPointer { values in
+            scratch.withUnsafeMutableBufferPointer { scratch in radixSort(values, scratch: scratch) }
+        }
+    }
+
+    /// Sorts `values`, using `scratch` (at least as long) in between: six passes of 11 bits, each from one
+    /// buffer into the other, so the sorted values end where they began.
+    private static func radixSort(_ values: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>) {
+        precondition(scratch.count >= values.count, "the radix sort's scratch is shorter than its values")
         let bits = 11
         let buckets = 1 << bits
-        var buffer = [UInt64](repeating: 0, count: values.count)
         var counts = [Int](repeating: 0, count: buckets)
+        var source = values
+        var target = UnsafeMutableBufferPointer(rebasing: scratch[0..<values.count])
         var shift: UInt64 = 0
         while shift < 64 {
-            values.withUnsafeBufferPointer { source in
-                buffer.withUnsafeMutableBufferPointer { target in
-                    counts.withUnsafeMutableBufferPointer { count in
-                        for index in 0..<buckets { count[index] = 0 }
-                        let mask = UInt64(buckets - 1)
-                        for value in source { count[Int((value >> shift) & mask)] += 1 }
-                        var position = 0
-                        for index in 0..<buckets {
-                            let size = count[index]
-                            count[index] = position
-                            position += size
-                        }
-                        for value in source {
-                            let digit = Int((value >> shift) & mask)
-                            target[count[digit]] = value
-                            count[digit] += 1
-                        }
-                    }
+            counts.withUnsafeMutableBufferPointer { count in
+                for index in 0..<buckets { count[index] = 0 }
+                let mask = UInt64(buckets - 1)
+                for value in source { count[Int((value >> shift) & mask)] += 1 }
+                var position = 0
+                for index in 0..<buckets {
+                    let size = count[index]
+                    count[index] = position
+                    position += size
+                }
+                for value in source {
+                    let digit = Int((value >> shift) & mask)
+                    target[count[digit]] = value
+                    count[digit] += 1
                 }
             }
-            swap(&values, &buffer)
+            swap(&source, &target)
             shift += UInt64(bits)
         }
     }

@@ -337,7 +337,8 @@ import Testing
     }
 
     /// A table's repeated ids, counted where it is read: an id three times is two repeats, and the same id
-    /// in another kind's table is none. Any row-count hint gives the same count.
+    /// in another kind's table is none. Any row-count hint gives the same count (more ids than the hint
+    /// grow the counter's memory, keeping what it holds).
     @Test(arguments: [0, 3_003, -7, Int.max])
     func repeatedIDsCountedPerTable(_ expected: Int) {
         let ids = (0..<3_000).map { Fixtures.id($0) }
@@ -349,6 +350,10 @@ import Testing
         #expect(sleeps.finish() == 0)
         var empty = RepeatedIDCounter(kind: .food, expected: expected)
         #expect(empty.finish() == 0)
+        // Fewer than 1,024 are sorted in place, more by the radix sort; both grow past the hint.
+        var few = RepeatedIDCounter(kind: .activity, expected: expected)
+        for id in ids[0..<10] + [ids[3], ids[9], ids[9]] { few.add(id) }
+        #expect(few.finish() == 3)
     }
 
     @Test func duplicatesKnownToTheReader() throws {
