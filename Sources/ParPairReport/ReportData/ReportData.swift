@@ -97,9 +97,7 @@ public enum ReportData {
     /// CSV cells of one row, each with `name`, `value` and `first` (a `CSVCell`); the `baby` column
     /// honours `--redact`.
     static func cells(_ columns: [SummaryColumn], babyName: String) -> MustacheValue {
-        .array(columns.enumerated().map { index, column in
-            .object(CSVCell(name: column.name, value: column.name == "baby" ? babyName : column.value.formatted, first: index == 0))
-        })
+        CSVRow(columns: columns, babyName: babyName).cells
     }
 
     static func baby(
