@@ -19,62 +19,79 @@ extension LogMetrics {
 
     /// One metric column: its name for given units, and how its cell is computed. The list below is
     /// the only place that says which columns exist, in which order, and what they hold.
+    ///
+    /// Names are literals and no `value` closure captures anything: every CSV row reads all of them, on
+    /// two threads at once, and a closure's context or a built name is an object whose reference count
+    /// both threads would change at every cell (a third of the CSV render went there).
     struct ColumnDefinition: Sendable {
         /// True for `*_per_day` columns, present in weekly rows only.
         let perDay: Bool
-        let name: @Sendable (VolumeUnits) -> String
+        private let metricName: String
+        private let imperialName: String
         /// The cell; `perDay` holds the totals and days per-day figures divide (weekly rows), nil in daily rows.
         let value: @Sendable (LogMetrics, VolumeUnits, PerDayBasis?) -> ColumnValue
+
+        /// A column whose name does not depend on the units.
+        init(_ name: String, perDay: Bool = false, _ value: @escaping @Sendable (LogMetrics, VolumeUnits, PerDayBasis?) -> ColumnValue) {
+            self.init(metric: name, imperial: name, perDay: perDay, value)
+        }
+
+        init(
+            metric: String, imperial: String, perDay: Bool = false,
+            _ value: @escaping @Sendable (LogMetrics, VolumeUnits, PerDayBasis?) -> ColumnValue
+        ) {
+            self.perDay = perDay
+            metricName = metric
+            imperialName = imperial
+            self.value = value
+        }
+
+        func name(_ units: VolumeUnits) -> String { units == .metric ? metricName : imperialName }
     }
 
-    static let columnDefinitions: [ColumnDefinition] = {
-        func count(_ name: String, _ value: @escaping @Sendable (LogMetrics) -> Int) -> ColumnDefinition {
-            ColumnDefinition(perDay: false, name: { _ in name }, value: { metrics, _, _ in .count(value(metrics)) })
-        }
-        func decimal(_ name: String, _ decimals: Int, _ value: @escaping @Sendable (LogMetrics) -> Double?) -> ColumnDefinition {
-            ColumnDefinition(perDay: false, name: { _ in name }, value: { metrics, _, _ in .decimal(value(metrics), decimals: decimals) })
-        }
-        func volume(_ prefix: String, _ value: @escaping @Sendable (LogMetrics) -> Double) -> ColumnDefinition {
-            ColumnDefinition(perDay: false, name: { prefix + $0.symbol }, value: { metrics, units, _ in
-                .decimal(units.volume(milliliters: value(metrics)), decimals: units == .metric ? Precision.milliliters : Precision.ounces)
-            })
-        }
-        func perDay(_ name: @escaping @Sendable (VolumeUnits) -> String, _ total: @escaping @Sendable (LogMetrics, VolumeUnits) -> Double) -> ColumnDefinition {
-            ColumnDefinition(perDay: true, name: name, value: { _, units, basis in
-                .decimal(basis.flatMap { $0.days > 0 ? total($0.metrics, units) / Double($0.days) : nil }, decimals: Precision.perDay)
-            })
-        }
-        return [
-            count("feeds") { $0.feeds },
-            count("breastfeeding") { $0.breastfeeds },
-            count("formula") { $0.formulaFeeds },
-            count("pumped_milk") { $0.pumpedMilkFeeds },
-            count("solids") { $0.solidsFeeds },
-            count("other") { $0.otherFeeds },
-            decimal("breastfeeding_min", Precision.minutes) { $0.breastfeedingMinutes },
-            volume("formula_") { $0.formulaMilliliters },
-            volume("pumped_milk_") { $0.pumpedMilkMilliliters },
-            decimal("solids_g", Precision.grams) { $0.solidsGrams },
-            perDay({ _ in "feeds_per_day" }) { metrics, _ in Double(metrics.feeds) },
-            perDay({ "bottle_\($0.symbol)_per_day" }) { metrics, units in units.volume(milliliters: metrics.bottleMilliliters) },
-            decimal("longest_feed_gap_h", Precision.hours) { $0.longestFeedGapHours },
-            decimal("sleep_h", Precision.hours) { $0.sleepHours },
-            decimal("night_sleep_h", Precision.hours) { $0.nightSleepHours },
-            decimal("day_sleep_h", Precision.hours) { $0.daySleepHours },
-            count("sleeps") { $0.sleeps },
-            decimal("longest_sleep_h", Precision.hours) { $0.longestSleepHours },
-            perDay({ _ in "sleep_h_per_day" }) { metrics, _ in metrics.sleepHours },
-            count("diapers") { $0.diapers },
-            count("wet") { $0.wet },
-            count("dirty") { $0.dirty },
-            count("mixed") { $0.mixed },
-            count("dry") { $0.dry },
-            perDay({ _ in "wet_per_day" }) { metrics, _ in Double(metrics.wet) },
-            perDay({ _ in "dirty_per_day" }) { metrics, _ in Double(metrics.dirty) },
-            decimal("tummy_time_min", Precision.minutes) { $0.tummyTimeMinutes },
-            decimal("activity_min", Precision.minutes) { $0.activityMinutes },
-        ]
-    }()
+    /// A volume cell in `units`, with their precision.
+    static func volume(_ milliliters: Double, _ units: VolumeUnits) -> ColumnValue {
+        .decimal(units.volume(milliliters: milliliters), decimals: units == .metric ? Precision.milliliters : Precision.ounces)
+    }
+
+    /// A per-day cell: `total` of the days that count divided by their number; empty in daily rows and
+    /// for a week without such days.
+    static func perDay(_ basis: PerDayBasis?, _ total: (LogMetrics) -> Double) -> ColumnValue {
+        .decimal(basis.flatMap { $0.days > 0 ? total($0.metrics) / Double($0.days) : nil }, decimals: Precision.perDay)
+    }
+
+    static let columnDefinitions: [ColumnDefinition] = [
+        ColumnDefinition("feeds") { m, _, _ in .count(m.feeds) },
+        ColumnDefinition("breastfeeding") { m, _, _ in .count(m.breastfeeds) },
+        ColumnDefinition("formula") { m, _, _ in .count(m.formulaFeeds) },
+        ColumnDefinition("pumped_milk") { m, _, _ in .count(m.pumpedMilkFeeds) },
+        ColumnDefinition("solids") { m, _, _ in .count(m.solidsFeeds) },
+        ColumnDefinition("other") { m, _, _ in .count(m.otherFeeds) },
+        ColumnDefinition("breastfeeding_min") { m, _, _ in .decimal(m.breastfeedingMinutes, decimals: Precision.minutes) },
+        ColumnDefinition(metric: "formula_ml", imperial: "formula_oz") { m, units, _ in volume(m.formulaMilliliters, units) },
+        ColumnDefinition(metric: "pumped_milk_ml", imperial: "pumped_milk_oz") { m, units, _ in volume(m.pumpedMilkMilliliters, units) },
+        ColumnDefinition("solids_g") { m, _, _ in .decimal(m.solidsGrams, decimals: Precision.grams) },
+        ColumnDefinition("feeds_per_day", perDay: true) { _, _, basis in perDay(basis) { Double($0.feeds) } },
+        ColumnDefinition(metric: "bottle_ml_per_day", imperial: "bottle_oz_per_day", perDay: true) { _, units, basis in
+            perDay(basis) { units.volume(milliliters: $0.bottleMilliliters) }
+        },
+        ColumnDefinition("longest_feed_gap_h") { m, _, _ in .decimal(m.longestFeedGapHours, decimals: Precision.hours) },
+        ColumnDefinition("sleep_h") { m, _, _ in .decimal(m.sleepHours, decimals: Precision.hours) },
+        ColumnDefinition("night_sleep_h") { m, _, _ in .decimal(m.nightSleepHours, decimals: Precision.hours) },
+        ColumnDefinition("day_sleep_h") { m, _, _ in .decimal(m.daySleepHours, decimals: Precision.hours) },
+        ColumnDefinition("sleeps") { m, _, _ in .count(m.sleeps) },
+        ColumnDefinition("longest_sleep_h") { m, _, _ in .decimal(m.longestSleepHours, decimals: Precision.hours) },
+        ColumnDefinition("sleep_h_per_day", perDay: true) { _, _, basis in perDay(basis) { $0.sleepHours } },
+        ColumnDefinition("diapers") { m, _, _ in .count(m.diapers) },
+        ColumnDefinition("wet") { m, _, _ in .count(m.wet) },
+        ColumnDefinition("dirty") { m, _, _ in .count(m.dirty) },
+        ColumnDefinition("mixed") { m, _, _ in .count(m.mixed) },
+        ColumnDefinition("dry") { m, _, _ in .count(m.dry) },
+        ColumnDefinition("wet_per_day", perDay: true) { _, _, basis in perDay(basis) { Double($0.wet) } },
+        ColumnDefinition("dirty_per_day", perDay: true) { _, _, basis in perDay(basis) { Double($0.dirty) } },
+        ColumnDefinition("tummy_time_min") { m, _, _ in .decimal(m.tummyTimeMinutes, decimals: Precision.minutes) },
+        ColumnDefinition("activity_min") { m, _, _ in .decimal(m.activityMinutes, decimals: Precision.minutes) },
+    ]
 
     /// Each column's position in `columnDefinitions`, by name, per units.
     private static let columnPositions: [VolumeUnits: [String: Int]] = {
@@ -87,17 +104,11 @@ extension LogMetrics {
         return positions
     }()
 
-    /// The names of `columnDefinitions` for metric and for imperial units, made once (every row of a
-    /// CSV asks for them).
-    private static let metricColumnNames = columnDefinitions.map { $0.name(.metric) }
-    private static let imperialColumnNames = columnDefinitions.map { $0.name(.imperial) }
-
     /// Appends the metric columns; with `perDay` the per-day columns are included (weekly rows), without
     /// them not (daily rows, where they would repeat the totals).
     func appendColumns(units: VolumeUnits, perDay basis: PerDayBasis?, to columns: inout [SummaryColumn]) {
-        let names = units == .metric ? LogMetrics.metricColumnNames : LogMetrics.imperialColumnNames
-        for (position, definition) in LogMetrics.columnDefinitions.enumerated() where basis != nil || !definition.perDay {
-            columns.append(SummaryColumn(name: names[position], value: definition.value(self, units, basis)))
+        for definition in LogMetrics.columnDefinitions where basis != nil || !definition.perDay {
+            columns.append(SummaryColumn(name: definition.name(units), value: definition.value(self, units, basis)))
         }
     }
 
