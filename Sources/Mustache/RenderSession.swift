@@ -51,20 +51,22 @@ struct RenderSession {
     }
 
     mutating func render<Output: TextOutputStream>(_ template: Template, into output: inout Output) throws {
-        try render(template.nodes, of: template, into: &output)
+        try render(template.walk, of: template, into: &output)
     }
 
+    /// Renders a list of nodes; whatever owns them (`template`, or a section or block in it) lives until
+    /// the render returns, so each node is lent to its function without a retain.
     private mutating func render<Output: TextOutputStream>(
-        _ nodes: [TemplateNode], of template: Template, into output: inout Output
+        _ nodes: [NodeRef], of template: Template, into output: inout Output
     ) throws {
         for index in nodes.indices {
             switch nodes[index] {
-            case .text(let text): write(text, into: &output)
-            case .variable(let variable): try renderVariable(variable, of: template, into: &output)
-            case .section(let section): try renderSection(section, of: template, into: &output)
-            case .partial(let partial): try renderPartial(partial, of: template, into: &output)
-            case .parent(let parent): try renderParent(parent, of: template, into: &output)
-            case .block(let block): try renderBlock(block, of: template, into: &output)
+            case .text(let text): text._withUnsafeGuaranteedRef { write($0, into: &output) }
+            case .variable(let variable): try variable._withUnsafeGuaranteedRef { try renderVariable($0, of: template, into: &output) }
+            case .section(let section): try section._withUnsafeGuaranteedRef { try renderSection($0, of: template, into: &output) }
+            case .partial(let partial): try partial._withUnsafeGuaranteedRef { try renderPartial($0, of: template, into: &output) }
+            case .parent(let parent): try parent._withUnsafeGuaranteedRef { try renderParent($0, of: template, into: &output) }
+            case .block(let block): try block._withUnsafeGuaranteedRef { try renderBlock($0, of: template, into: &output) }
             }
             written += Self.nodeCost
             if written > options.maximumOutputSize {
@@ -106,7 +108,7 @@ struct RenderSession {
         escaping = .text
         indentation = ""
         var rendered = ""
-        try render(lambdaTemplate.nodes, of: lambdaTemplate, into: &rendered)
+        try render(lambdaTemplate.walk, of: lambdaTemplate, into: &rendered)
         return rendered
     }
 
@@ -137,7 +139,7 @@ struct RenderSession {
             guard !(value?.isTruthy ?? false) else { return }
             try enter(section.name.text, of: template, at: section.offset)
             defer { depth -= 1 }
-            try render(section.children, of: template, into: &output)
+            try render(section.walk, of: template, into: &output)
             return
         }
         guard let value, value.isTruthy else { return }
@@ -158,11 +160,11 @@ struct RenderSession {
                 source: lambda.body(template.sourceText(section.rawRange)),
                 name: "lambda '\(section.name.text)' in \(template.name)",
                 format: escaping, delimiters: section.delimiters)
-            try render(lambdaTemplate.nodes, of: lambdaTemplate, into: &output)
+            try render(lambdaTemplate.walk, of: lambdaTemplate, into: &output)
         default:
             stack.append(value)
             defer { stack.removeLast() }
-            try render(section.children, of: template, into: &output)
+            try render(section.walk, of: template, into: &output)
         }
     }
 
@@ -176,7 +178,7 @@ struct RenderSession {
         try checkWork(section, of: template)
         stack.append(element)
         defer { stack.removeLast() }
-        try render(section.children, of: template, into: &output)
+        try render(section.walk, of: template, into: &output)
     }
 
     private func checkWork(_ section: SectionNode, of template: Template) throws {
@@ -278,7 +280,7 @@ struct RenderSession {
             depth -= 1
         }
         indentation += partial.indentation
-        try render(loaded.nodes, of: loaded, into: &output)
+        try render(loaded.walk, of: loaded, into: &output)
     }
 
     @inline(never)
@@ -299,7 +301,7 @@ struct RenderSession {
         for (name, block) in parent.overrides where overrides[name] == nil {
             overrides[name] = Override(block: block, template: template)
         }
-        try render(loaded.nodes, of: loaded, into: &output)
+        try render(loaded.walk, of: loaded, into: &output)
     }
 
     @inline(never)
@@ -307,7 +309,7 @@ struct RenderSession {
         _ block: BlockNode, of template: Template, into output: inout Output
     ) throws {
         guard let override = overrides[block.name] else {
-            try render(block.children, of: template, into: &output)
+            try render(block.walk, of: template, into: &output)
             return
         }
         try enter("$" + block.name, of: template, at: block.offset)
@@ -317,7 +319,7 @@ struct RenderSession {
             depth -= 1
         }
         indentation += block.indentation
-        try render(override.block.children, of: override.template, into: &output)
+        try render(override.block.walk, of: override.template, into: &output)
     }
 
     /// Resolves a dotted name: the first key on the context stack, top down, then each further key in the
