@@ -93,16 +93,15 @@ extension LogMetrics {
         ColumnDefinition("activity_min") { m, _, _ in .decimal(m.activityMinutes, decimals: Precision.minutes) },
     ]
 
-    /// Each column's position in `columnDefinitions`, by name, per units.
-    private static let columnPositions: [VolumeUnits: [String: Int]] = {
-        var positions: [VolumeUnits: [String: Int]] = [:]
-        for units in VolumeUnits.allCases {
-            var byName: [String: Int] = [:]
-            for (position, definition) in columnDefinitions.enumerated() { byName[definition.name(units)] = position }
-            positions[units] = byName
-        }
-        return positions
-    }()
+    /// Each column's position in `columnDefinitions`, by name, for metric and for imperial units.
+    private static let metricPositions = positions(.metric)
+    private static let imperialPositions = positions(.imperial)
+
+    private static func positions(_ units: VolumeUnits) -> [String: Int] {
+        var byName: [String: Int] = [:]
+        for (position, definition) in columnDefinitions.enumerated() { byName[definition.name(units)] = position }
+        return byName
+    }
 
     /// Appends the metric columns; with `perDay` the per-day columns are included (weekly rows), without
     /// them not (daily rows, where they would repeat the totals).
@@ -118,7 +117,7 @@ extension LogMetrics {
     /// One metric column of `columns(units:perDay:)` by name, computed alone; nil when that row
     /// has no such column.
     func column(named name: String, units: VolumeUnits, perDay basis: PerDayBasis?) -> ColumnValue? {
-        guard let position = LogMetrics.columnPositions[units]?[name] else { return nil }
+        guard let position = (units == .metric ? LogMetrics.metricPositions : LogMetrics.imperialPositions)[name] else { return nil }
         let definition = LogMetrics.columnDefinitions[position]
         guard basis != nil || !definition.perDay else { return nil }
         return definition.value(self, units, basis)

@@ -225,38 +225,59 @@ public enum ReportData {
         func shown(_ value: Double?, decimals: Int) -> String {
             value.map { localizer.number(FixedDecimal.format($0, decimals: decimals)) } ?? "–"
         }
-        switch key {
-        case "odd": return .bool(odd)
-        case "baby": return nil
-        case "label": return .string("\(localizer.text("week")) \(week.week)")
-        case "in_progress": return .bool(!week.isComplete)
-        case "corrected": return .bool(week.correctedFirstDay != nil)
-        case "corrected_age": return week.correctedFirstDay.map { .string(AgeCorrection.weeksAndDays($0)) } ?? .null
-        case "feeds_per_day_1": return .string(perDay(week, 1) { Double($0.feeds) })
-        case "solids_g_per_day": return .string(perDay(week, 0) { $0.solidsGrams })
-        case "breastfeeds_per_day": return .string(perDay(week, 1) { Double($0.breastfeeds) })
-        case "formula_per_day": return .string(perDay(week, 1) { Double($0.formulaFeeds) })
-        case "pumped_milk_per_day": return .string(perDay(week, 1) { Double($0.pumpedMilkFeeds) })
-        case "solids_per_day": return .string(perDay(week, 1) { Double($0.solidsFeeds) })
-        case "breastfeeding_min_per_day": return .string(perDay(week, 0) { $0.breastfeedingMinutes })
-        case "bottle_volume_per_day":
+        guard let known = weekKeyTable[key] else { return week.value(of: key).map { .string(localizer.number($0.formatted)) } }
+        switch known {
+        case .odd: return .bool(odd)
+        case .baby: return nil
+        case .label: return .string("\(localizer.text("week")) \(week.week)")
+        case .inProgress: return .bool(!week.isComplete)
+        case .corrected: return .bool(week.correctedFirstDay != nil)
+        case .correctedAge: return week.correctedFirstDay.map { .string(AgeCorrection.weeksAndDays($0)) } ?? .null
+        case .feedsPerDay1: return .string(perDay(week, 1) { Double($0.feeds) })
+        case .solidsGramsPerDay: return .string(perDay(week, 0) { $0.solidsGrams })
+        case .breastfeedsPerDay: return .string(perDay(week, 1) { Double($0.breastfeeds) })
+        case .formulaPerDay: return .string(perDay(week, 1) { Double($0.formulaFeeds) })
+        case .pumpedMilkPerDay: return .string(perDay(week, 1) { Double($0.pumpedMilkFeeds) })
+        case .solidsPerDay: return .string(perDay(week, 1) { Double($0.solidsFeeds) })
+        case .breastfeedingMinutesPerDay: return .string(perDay(week, 0) { $0.breastfeedingMinutes })
+        case .bottleVolumePerDay:
             let decimals = week.units.decimals == 1 ? 0 : 1
             return .string(shown(week.bottleVolumePerDay, decimals: decimals))
-        case "night_sleep_h_per_day": return .string(perDay(week, 1) { $0.nightSleepHours })
-        case "day_sleep_h_per_day": return .string(perDay(week, 1) { $0.daySleepHours })
-        case "sleep_h_per_day_1": return .string(perDay(week, 1) { $0.sleepHours })
-        case "longest_sleep": return .string(shown(metrics.longestSleepHours, decimals: 1))
-        case "tummy_time_min_per_day": return .string(perDay(week, 0) { $0.tummyTimeMinutes })
-        case "wet_per_day_1": return .string(perDay(week, 1) { Double($0.wet) })
-        case "dirty_per_day_1": return .string(perDay(week, 1) { Double($0.dirty) })
-        case "has_findings": return .bool(week.findings > 0)
-        case "bands":
+        case .nightSleepPerDay: return .string(perDay(week, 1) { $0.nightSleepHours })
+        case .daySleepPerDay: return .string(perDay(week, 1) { $0.daySleepHours })
+        case .sleepPerDay1: return .string(perDay(week, 1) { $0.sleepHours })
+        case .longestSleep: return .string(shown(metrics.longestSleepHours, decimals: 1))
+        case .tummyTimePerDay: return .string(perDay(week, 0) { $0.tummyTimeMinutes })
+        case .wetPerDay1: return .string(perDay(week, 1) { Double($0.wet) })
+        case .dirtyPerDay1: return .string(perDay(week, 1) { Double($0.dirty) })
+        case .hasFindings: return .bool(week.findings > 0)
+        case .bands:
             return lazyBands ? .object(WeekBands(references: week.references, localizer: localizer)) : bands(week.references, localizer)
-        case "start_date": return .string(localizer.date(week.startDate))
-        case "end_date": return .string(localizer.date(week.endDate))
-        default: return week.value(of: key).map { .string(localizer.number($0.formatted)) }
+        case .startDate: return .string(localizer.date(week.startDate))
+        case .endDate: return .string(localizer.date(week.endDate))
         }
     }
+
+    /// The keys `weekValue` answers itself rather than from the week's columns.
+    enum WeekKey {
+        case odd, baby, label, inProgress, corrected, correctedAge, feedsPerDay1, solidsGramsPerDay, breastfeedsPerDay
+        case formulaPerDay, pumpedMilkPerDay, solidsPerDay, breastfeedingMinutesPerDay, bottleVolumePerDay, nightSleepPerDay
+        case daySleepPerDay, sleepPerDay1, longestSleep, tummyTimePerDay, wetPerDay1, dirtyPerDay1, hasFindings, bands
+        case startDate, endDate
+    }
+
+    /// `WeekKey` by key text: one hash lookup per key a template reads (a switch over strings compares the
+    /// key with each case in turn, and the weekly tables read dozens of keys a row).
+    static let weekKeyTable: [String: WeekKey] = [
+        "odd": .odd, "baby": .baby, "label": .label, "in_progress": .inProgress, "corrected": .corrected,
+        "corrected_age": .correctedAge, "feeds_per_day_1": .feedsPerDay1, "solids_g_per_day": .solidsGramsPerDay,
+        "breastfeeds_per_day": .breastfeedsPerDay, "formula_per_day": .formulaPerDay, "pumped_milk_per_day": .pumpedMilkPerDay,
+        "solids_per_day": .solidsPerDay, "breastfeeding_min_per_day": .breastfeedingMinutesPerDay,
+        "bottle_volume_per_day": .bottleVolumePerDay, "night_sleep_h_per_day": .nightSleepPerDay,
+        "day_sleep_h_per_day": .daySleepPerDay, "sleep_h_per_day_1": .sleepPerDay1, "longest_sleep": .longestSleep,
+        "tummy_time_min_per_day": .tummyTimePerDay, "wet_per_day_1": .wetPerDay1, "dirty_per_day_1": .dirtyPerDay1,
+        "has_findings": .hasFindings, "bands": .bands, "start_date": .startDate, "end_date": .endDate,
+    ]
 
     /// The bands every week has, marked not applicable when the week has no such reference.
     static let standardBandKeys = ["sleep", "wet", "breastfeeds", "tummy_time"]
