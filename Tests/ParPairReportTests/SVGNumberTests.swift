@@ -1,7 +1,8 @@
 import Testing
 @testable import ParPairReport
 
-/// Chart coordinates are written with at most two decimals, in the shortest form, never trapping.
+/// Chart coordinates are written with at most two decimals, in the shortest form, never trapping; text
+/// widths are estimated per character; elements are written with their values escaped.
 @Suite struct SVGNumberTests {
     @Test func coordinates() {
         #expect(SVGWriter.number(12.5) == "12.5")
@@ -13,5 +14,21 @@ import Testing
         #expect(SVGWriter.number(640) == "640")
         #expect(SVGWriter.number(.nan) == "0")
         #expect(SVGWriter.number(1e300) == "1e+300")  // no coordinate is that large, but it used to trap
+    }
+
+    /// 0.32 em a space, 0.68 a capital or digit, 0.6 anything else, per Character: "\r\n" is one, and
+    /// a capital outside ASCII counts as one too.
+    @Test(arguments: [
+        ("", 0.0), ("Ab 1", 22.8), ("a\r\nb", 18.0), ("a\n\rb", 24.0), ("Éa", 12.8), ("x9", 12.8), ("<&>", 18.0),
+    ])
+    func textWidths(_ text: String, _ width: Double) {
+        #expect(abs(SVGWriter.textWidth(text, fontSize: 10) - width) < 1e-9)
+    }
+
+    @Test func elements() {
+        var writer = SVGWriter(width: 10, height: 10, title: "t")
+        writer.element("rect", ["x": "1", "class": "a\"<b>&"])
+        writer.element("text", ["y": "2"], text: "R&D <3")
+        #expect(writer.body == "<rect x=\"1\" class=\"a&quot;&lt;b&gt;&amp;\"/>\n<text y=\"2\">R&amp;D &lt;3</text>\n")
     }
 }
