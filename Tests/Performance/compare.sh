@@ -18,6 +18,7 @@
 #   Tests/Performance/compare.sh                       # builds the release binary, all sizes, 5 runs
 #   Tests/Performance/compare.sh --sizes 10k,100k --runs 3
 #   Tests/Performance/compare.sh --binary .build/release/parpair-report --markdown
+#   Tests/Performance/compare.sh --static-swift-stdlib  # the Swift runtime linked in, as the .deb ships it
 #
 # Needs GNU time (apt-get install time), sqlite3 (apt-get install sqlite3) and python3.
 set -euo pipefail
@@ -30,6 +31,7 @@ work="${TMPDIR:-/tmp}/parpair-compare"
 binary=""
 scratch=""
 markdown=0
+static=0
 
 usage() {
     sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
@@ -41,6 +43,9 @@ Options:
                       and reused)
   --binary PATH       the parpair-report to time (default: build it with swift build -c release)
   --scratch-path DIR  passed to swift build when building
+  --static-swift-stdlib
+                      build with the Swift runtime linked statically, as `swift package build-deb` does
+                      (it starts faster and maps less than the default build)
   --markdown          also print the table as Markdown (for the README)
 EOF
 }
@@ -53,6 +58,7 @@ while [ $# -gt 0 ]; do
         --binary) binary=$2; shift 2 ;;
         --scratch-path) scratch=$2; shift 2 ;;
         --markdown) markdown=1; shift ;;
+        --static-swift-stdlib) static=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "compare.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
     esac
@@ -73,6 +79,7 @@ fi
 if [ -z "$binary" ]; then
     build=(swift build -c release --product parpair-report --package-path "$root")
     [ -n "$scratch" ] && build+=(--scratch-path "$scratch")
+    [ "$static" = 1 ] && build+=(--static-swift-stdlib)
     echo "building: ${build[*]}"
     "${build[@]}" >/dev/null
     binary="$("${build[@]}" --show-bin-path)/parpair-report"
@@ -120,7 +127,11 @@ rows=()      # size|logs|what|seconds|MB|vs sqlite3|vs python|status
 declare -A result_s result_mb
 load_before=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || uptime)
 
-echo "parpair-report: $binary"
+linking=""
+if command -v ldd >/dev/null 2>&1; then
+    if ldd "$binary" 2>/dev/null | grep -q libswiftCore; then linking=" (Swift runtime linked dynamically)"; else linking=" (Swift runtime linked statically)"; fi
+fi
+echo "parpair-report: $binary$linking"
 echo "runs per figure: $runs (median wall time; peak RSS = largest of the runs); load average: $load_before"
 echo
 
