@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -21,14 +23,23 @@ final class PagedWords {
     }
 
     deinit {
+        free()
+    }
+
+    /// Gives the memory back now; the buffer holds nothing afterwards.
+    func free() {
+        guard capacity > 0 else { return }
         PagedWords.free(base, capacity: capacity, mapped: mapped)
+        base = UnsafeMutablePointer(bitPattern: MemoryLayout<UInt64>.alignment)!
+        capacity = 0
+        mapped = false
     }
 
     /// Grows to room for at least `minimum` words, keeping the first `keeping` of them.
     func grow(to minimum: Int, keeping count: Int) {
         guard minimum > capacity else { return }
         let (larger, size, isMapped) = PagedWords.allocate(max(minimum, capacity * 2))
-        larger.update(from: base, count: count)
+        larger.initialize(from: base, count: count)
         PagedWords.free(base, capacity: capacity, mapped: mapped)
         (base, capacity, mapped) = (larger, size, isMapped)
     }
@@ -40,8 +51,9 @@ final class PagedWords {
 
     private static let wordsPerPage = max(1, Int(sysconf(Int32(_SC_PAGESIZE))) / MemoryLayout<UInt64>.stride)
 
-    /// Linux maps the pages in one go (`MAP_POPULATE`): the buffer is filled at once, and a fault per page
-    /// cost the reading thread more than the mapping.
+    /// Linux maps the pages in one go (`MAP_POPULATE`): a fault per page cost the reading thread more than
+    /// the mapping. So the whole capacity asked for is resident from the start (a table's row count, even
+    /// when `--baby` keeps few of its logs), until the buffer is freed.
     #if os(Linux)
     private static let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
     #else

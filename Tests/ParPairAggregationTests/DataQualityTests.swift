@@ -350,7 +350,7 @@ import Testing
         #expect(sleeps.finish() == 0)
         var empty = RepeatedIDCounter(kind: .food, expected: expected)
         #expect(empty.finish() == 0)
-        // Fewer than 1,024 are sorted in place, more by the radix sort; both grow past the hint.
+        // Fewer than 1,024 are sorted in place, more by the radix sort; below a hint, the memory grows.
         var few = RepeatedIDCounter(kind: .activity, expected: expected)
         for id in ids[0..<10] + [ids[3], ids[9], ids[9]] { few.add(id) }
         #expect(few.finish() == 3)
