@@ -177,9 +177,10 @@ struct Delimiters: Sendable, Hashable {
 
 /// A copy of a node tree with nodes, arrays and strings of its own.
 ///
-/// Rendering retains and releases the nodes it walks. Two threads walking the same nodes make every one
-/// of those reference counts a contended atomic, which at a CSV report's 285,000 cells cost more than
-/// the second thread saved; on its own copy each thread counts in its own cache lines.
+/// Rendering retains and releases what the nodes hold (their lists, names and texts; the nodes themselves
+/// are walked unretained, see `NodeRef`). Two threads walking the same nodes make every one of those
+/// reference counts a contended atomic, which at a CSV report's 285,000 cells cost more than the second
+/// thread saved; on its own copy each thread counts in its own cache lines.
 extension TemplateNode {
     func copied() -> TemplateNode {
         switch self {

@@ -29,8 +29,8 @@ enum RenderBenchmark {
             }
             index += 2
         }
-        guard let store else {
-            print("parpair-bench render: --store STORE is required")
+        guard let store, runs >= 1 else {
+            print("parpair-bench render: --store STORE is required, and --runs must be at least 1")
             exit(64)
         }
         do {

@@ -34,7 +34,7 @@ markdown=0
 static=0
 
 usage() {
-    sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
     cat <<'EOF'
 Options:
   --runs N            runs per figure, after one warm-up run (default 5)
@@ -76,6 +76,10 @@ if ! /usr/bin/time -f %M true >/dev/null 2>&1; then
     exit 69
 fi
 
+if [ -n "$binary" ] && [ "$static" = 1 ]; then
+    echo "compare.sh: --static-swift-stdlib builds the binary; it cannot go with --binary" >&2
+    exit 64
+fi
 if [ -z "$binary" ]; then
     build=(swift build -c release --product parpair-report --package-path "$root")
     [ -n "$scratch" ] && build+=(--scratch-path "$scratch")
@@ -128,8 +132,11 @@ declare -A result_s result_mb
 load_before=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || uptime)
 
 linking=""
-if command -v ldd >/dev/null 2>&1; then
-    if ldd "$binary" 2>/dev/null | grep -q libswiftCore; then linking=" (Swift runtime linked dynamically)"; else linking=" (Swift runtime linked statically)"; fi
+if libraries=$(ldd "$binary" 2>/dev/null); then
+    case "$libraries" in
+        *libswiftCore*) linking=" (Swift runtime linked dynamically)" ;;
+        *) linking=" (Swift runtime linked statically)" ;;
+    esac
 fi
 echo "parpair-report: $binary$linking"
 echo "runs per figure: $runs (median wall time; peak RSS = largest of the runs); load average: $load_before"

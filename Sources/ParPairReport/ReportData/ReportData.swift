@@ -199,21 +199,14 @@ public enum ReportData {
     /// report's `weeks` are `WeekRow`s, which make a key only when a template reads it.
     static func week(_ week: WeekSummary, odd: Bool, localizer: Localizer) -> MustacheValue {
         var value: [String: MustacheValue] = [:]
-        for key in ["odd"] + week.columns.map(\.name) + weekKeys {
+        // Every key weekValue answers; `baby` answers nil, so it gets no entry.
+        for key in week.columns.map(\.name) + weekKeyTable.keys {
             value[key] = weekValue(week, odd: odd, key: key, lazyBands: false, localizer: localizer)
         }
         return .dictionary(value)
     }
 
-    /// The keys of a week besides `odd` and its CSV columns (all but `baby`).
-    static let weekKeys = [
-        "label", "in_progress", "corrected", "corrected_age", "feeds_per_day_1", "solids_g_per_day", "breastfeeds_per_day", "formula_per_day", "pumped_milk_per_day", "solids_per_day",
-        "breastfeeding_min_per_day", "bottle_volume_per_day", "night_sleep_h_per_day", "day_sleep_h_per_day",
-        "sleep_h_per_day_1", "longest_sleep", "tummy_time_min_per_day", "wet_per_day_1", "dirty_per_day_1",
-        "has_findings", "bands",
-    ]
-
-    /// One key of a week: `odd`, a CSV column (all but `baby`) as formatted text, or one of `weekKeys`;
+    /// One key of a week: a CSV column (all but `baby`) as formatted text, or one of `weekKeyTable`'s;
     /// nil for any other key.
     /// - Parameter lazyBands: `bands` as a `WeekBands` object rather than a dictionary made up front.
     static func weekValue(_ week: WeekSummary, odd: Bool, key: String, lazyBands: Bool, localizer: Localizer) -> MustacheValue? {
