@@ -39,8 +39,8 @@ final class PagedWords {
     func grow(to minimum: Int, keeping count: Int) {
         guard minimum > capacity else { return }
         let (larger, size, isMapped) = PagedWords.allocate(max(minimum, capacity * 2))
-        larger.initialize(from: base, count: count)
-        PagedWords.free(base, capacity: capacity, mapped: mapped)
+        larger.initialize(from: base, count: min(count, capacity))
+        free()
         (base, capacity, mapped) = (larger, size, isMapped)
     }
 

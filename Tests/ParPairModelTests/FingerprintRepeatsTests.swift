@@ -1,4 +1,4 @@
-import ParPairModel
+@testable import ParPairModel
 import Testing
 
 /// `IDFingerprintSet.repeatedValues(in:)`: the count of values equal to an earlier one, and
@@ -56,5 +56,29 @@ import Testing
         var values = (0..<2_000).map { UInt64($0 % 512) << 55 }
         #expect(IDFingerprintSet.repeatedValues(in: &values) == 2_000 - 512)
         #expect(values == values.sorted())
+    }
+}
+
+/// The page-mapped words `RepeatedIDCounter` keeps its fingerprints in: whole pages, zero-filled, kept
+/// across growth, and usable again after being freed early.
+@Suite struct PagedWordsTests {
+    @Test func growsKeepingWhatItHolds() {
+        let words = PagedWords(capacity: 3)
+        #expect(words.capacity >= 3)
+        #expect(words.buffer(count: words.capacity).allSatisfy { $0 == 0 })
+        for index in 0..<3 { words.base[index] = UInt64(index + 7) }
+        words.grow(to: words.capacity + 1, keeping: 3)
+        #expect(words.capacity >= 2 * 3)
+        #expect(Array(words.buffer(count: 3)) == [7, 8, 9])
+    }
+
+    @Test func freedEarlyHoldsNothingAndCanGrowAgain() {
+        let words = PagedWords(capacity: 10)
+        words.free()
+        #expect(words.capacity == 0)
+        #expect(words.buffer(count: 10).isEmpty)
+        words.free()  // twice is harmless
+        words.grow(to: 5, keeping: 0)
+        #expect(words.capacity >= 5)
     }
 }
