@@ -133,48 +133,40 @@ public enum StoreAggregation {
                     drain()
                 }
             }
-            /// Begins a table this thread reads, and counts its repeated ids; nil when the other thread reads it.
-            func begin(_ kind: LogKind) throws -> RepeatedIDCounter? {
-                guard claims.take(kind) else { return nil }
+            /// Reads a table on this thread, unless the other thread reads it: `read` streams it, folds in each
+            /// log `take` says is wanted (`take` counts its id), and paces itself.
+            func table(_ kind: LogKind, _ read: (_ take: (UUID, BabyReference) -> Bool) throws -> Void) throws {
+                guard claims.take(kind) else { return }  // the other thread reads it
                 let rows = try sibling.rowCount(of: kind)
                 aggregator.beginTable(kind, expectedLogs: rows)
-                return RepeatedIDCounter(kind: kind, expected: rows)
-            }
-            func finish(_ ids: inout RepeatedIDCounter) {
-                aggregator.finishTable(ids.kind)
+                var ids = RepeatedIDCounter(kind: kind, expected: rows)
+                try read { id, baby in
+                    guard wanted(baby) else { return false }
+                    ids.add(id)
+                    return true
+                }
+                aggregator.finishTable(kind)
                 repeatedIDs += ids.finish()
             }
-            if var ids = try begin(.activity) {
+            try table(.activity) { take in
                 try sibling.forEachActivityLog(order: .stored) { log in
-                    if wanted(log.baby) {
-                        ids.add(log.id)
-                        aggregator.add(log)
-                    }
+                    if take(log.id, log.baby) { aggregator.add(log) }
                     pace()
                 }
-                finish(&ids)
             }
-            if var ids = try begin(.diaper) {
+            try table(.diaper) { take in
                 try sibling.forEachDiaperLog(order: .stored) { log in
-                    if wanted(log.baby) {
-                        ids.add(log.id)
-                        aggregator.add(log)
-                    }
+                    if take(log.id, log.baby) { aggregator.add(log) }
                     pace()
                 }
-                finish(&ids)
             }
-            if var ids = try begin(.sleep) {
+            try table(.sleep) { take in
                 // The scan for rows saved late takes in the other thread's logs too.
                 let late = try sibling.lateRows(of: .sleep, progressEvery: drainInterval, drain)
                 try sibling.forEachSleepLog(order: .startTimePerBaby, lateRows: late) { log in
-                    if wanted(log.baby) {
-                        ids.add(log.id)
-                        aggregator.add(log)
-                    }
+                    if take(log.id, log.baby) { aggregator.add(log) }
                     pace()
                 }
-                finish(&ids)
             }
         }, consume: { item in
             switch item {
