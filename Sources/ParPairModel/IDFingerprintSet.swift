@@ -72,15 +72,10 @@ public struct IDFingerprintSet: Sendable {
     }
 
     /// ``repeatedValues(in:)`` for values in memory of the caller's, which also gives the sort's scratch
-    /// memory (at least as many words): both are overwritten.
+    /// memory (as many words, when ``sortNeedsScratch(_:)``): both are overwritten.
     static func repeatedValues(in values: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>) -> Int {
         guard values.count > 1 else { return 0 }
-        if values.count < 1024 {
-            var small = values
-            small.sort()
-        } else {
-            radixSort(values, scratch: scratch)
-        }
+        sort(values, scratch: scratch)
         return repeats(inSorted: UnsafeBufferPointer(values))
     }
 
@@ -102,18 +97,22 @@ public struct IDFingerprintSet: Sendable {
         return repeating
     }
 
+    /// Whether sorting `count` values needs scratch memory: fewer are sorted in place, more by the radix sort.
+    static func sortNeedsScratch(_ count: Int) -> Bool { count >= 1024 }
+
     private static func sort(_ values: inout [UInt64]) {
-        if values.count < 1024 {
-            values.sort()
-        } else {
-            radixSort(&values)
+        var scratch = sortNeedsScratch(values.count) ? [UInt64](repeating: 0, count: values.count) : []
+        values.withUnsafeMutableBufferPointer { values in
+            scratch.withUnsafeMutableBufferPointer { scratch in sort(values, scratch: scratch) }
         }
     }
 
-    private static func radixSort(_ values: inout [UInt64]) {
-        var scratch = [UInt64](repeating: 0, count: values.count)
-        values.withUnsafeMutableBufferPointer { values in
-            scratch.withUnsafeMutableBufferPointer { scratch in radixSort(values, scratch: scratch) }
+    private static func sort(_ values: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>) {
+        if sortNeedsScratch(values.count) {
+            radixSort(values, scratch: scratch)
+        } else {
+            var inPlace = values
+            inPlace.sort()
         }
     }
 

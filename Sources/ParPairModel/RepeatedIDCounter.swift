@@ -36,8 +36,8 @@ public struct RepeatedIDCounter: ~Copyable {
         precondition(!finished, "the \(kind) counter finished twice")
         finished = true
         defer { fingerprints.free() }
-        // Fewer than 1,024 are sorted in place; the radix sort needs as much memory again.
-        let scratch = count < 1024 ? nil : PagedWords(capacity: count)
+        // The radix sort of many ids needs as much memory again; a few are sorted in place.
+        let scratch = IDFingerprintSet.sortNeedsScratch(count) ? PagedWords(capacity: count) : nil
         return IDFingerprintSet.repeatedValues(
             in: fingerprints.buffer(count: count),
             scratch: scratch?.buffer(count: count) ?? UnsafeMutableBufferPointer(start: nil, count: 0))

@@ -199,8 +199,8 @@ public enum ReportData {
     /// report's `weeks` are `WeekRow`s, which make a key only when a template reads it.
     static func week(_ week: WeekSummary, odd: Bool, localizer: Localizer) -> MustacheValue {
         var value: [String: MustacheValue] = [:]
-        // Every key weekValue answers; `baby` answers nil, so it gets no entry.
-        for key in week.columns.map(\.name) + weekKeyTable.keys {
+        // Every key weekValue answers, once (the dates are columns too); `baby` answers nil, so it gets no entry.
+        for key in Set(week.columns.map(\.name)).union(weekKeyTable.keys) {
             value[key] = weekValue(week, odd: odd, key: key, lazyBands: false, localizer: localizer)
         }
         return .dictionary(value)
