@@ -2,7 +2,7 @@
 // ParPair Report: reads the ParPair app's SwiftData store and writes pediatric reports.
 //
 // Layers, from the edge inwards:
-//   C system libraries   CSQLite, CLibXML2, CCrypto   (one importer each: SQLite, XHTML, AESCrypto)
+//   C system libraries   CSQLite, CLibXML2, CNettle, CProcess   (one importer each: SQLite, XHTML, AESCrypto, ParPairCLI)
 //   generic libraries    SQLite, XHTML, Mustache, Mail, AESCrypto, PropertyList, DeviceBackup
 //                        (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
@@ -30,19 +30,23 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
 
+        // Nettle (runtime libnettle8) for encrypted backups: PBKDF2, AES key unwrap and AES-256-CBC.
         .systemLibrary(
-            name: "CCrypto",
-            path: "Sources/CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+            name: "CNettle",
+            path: "Sources/CNettle",
+            pkgConfig: "nettle",
+            providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
+
+        // The C library's process controls Swift cannot call directly (Linux's variadic prctl); no library to link.
+        .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
 
         // Generic pieces.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "XHTML", dependencies: ["CLibXML2"]),
         .target(name: "Mustache"),
         .target(name: "Mail"),
-        .target(name: "AESCrypto", dependencies: ["CCrypto"]),
+        .target(name: "AESCrypto", dependencies: ["CNettle"]),
         .target(name: "PropertyList"),
         // iOS device backups (Finder, iTunes, idevicebackup2), plain and encrypted: knows nothing about babies.
         .target(name: "DeviceBackup", dependencies: ["AESCrypto", "PropertyList", "SQLite"]),
@@ -64,7 +68,7 @@ let package = Package(
             name: "ParPairCLI",
             dependencies: [
                 "ParPairReport", "ParPairStore", "ParPairSample", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail",
-                "DeviceBackup",
+                "DeviceBackup", "CProcess",
             ]
         ),
         .executableTarget(name: "parpair-report", dependencies: ["ParPairCLI"]),

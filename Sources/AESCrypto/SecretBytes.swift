@@ -1,7 +1,16 @@
-import CCrypto
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Key material that is wiped (`OPENSSL_cleanse`) when the last reference goes, so keys and passwords
-/// are not kept in memory longer than needed.
+/// Key material that is wiped when the last reference goes, so keys and passwords are not kept in
+/// memory longer than needed.
+///
+/// `@unchecked Sendable`: the bytes are written only while the value is being made (inside this module,
+/// before it is handed out) and read afterwards, so concurrent readers never race with a writer.
 public final class SecretBytes: @unchecked Sendable {
     private let storage: UnsafeMutableRawBufferPointer
 
@@ -19,7 +28,7 @@ public final class SecretBytes: @unchecked Sendable {
     public let count: Int
 
     deinit {
-        OPENSSL_cleanse(storage.baseAddress, storage.count)
+        Wipe.bytes(storage.baseAddress!, storage.count)
         storage.deallocate()
     }
 
@@ -40,4 +49,16 @@ public final class SecretBytes: @unchecked Sendable {
 
     /// A copy as an array, for tests and for comparisons that need one.
     public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+}
+
+/// Zeroing that the optimiser may not drop because the memory is freed next (`explicit_bzero`,
+/// `memset_s` on Darwin).
+enum Wipe {
+    static func bytes(_ pointer: UnsafeMutableRawPointer, _ count: Int) {
+        #if canImport(Darwin)
+        _ = memset_s(pointer, count, 0, count)
+        #else
+        explicit_bzero(pointer, count)
+        #endif
+    }
 }
