@@ -1,4 +1,5 @@
 import AESCrypto
+import Foundation
 
 /// The `BackupKeyBag` of an encrypted backup's `Manifest.plist`: the salts and iteration counts that
 /// turn the password into a key, and each protection class's key wrapped with it.
@@ -60,6 +61,23 @@ struct Keybag {
             return ClassKey(protectionClass: protectionClass, wrap: number(group["WRAP"]) ?? 0, wrappedKey: key)
         }
         guard !classKeys.isEmpty else { throw .damaged(path, detail: "the keybag holds no class keys") }
+    }
+
+    /// What a terminal shows while the key is derived, with the rounds and a time measured on a short run here:
+    /// `Unlocking the backup of Ana's iPhone (10,000,000 rounds, about 2 s)…`.
+    func progressText(device: String) -> String {
+        let rounds = (doubleProtection?.iterations ?? 0) + iterations
+        let sample = 20_000
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = try? KeyDerivation.pbkdf2(password: SecretBytes([0]), salt: salt, iterations: sample, hash: .sha256)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 * Double(rounds) / Double(sample)
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.usesGroupingSeparator = true
+        formatter.groupingSeparator = ","
+        let count = formatter.string(from: NSNumber(value: rounds)) ?? "\(rounds)"
+        return "Unlocking the backup of \(device) (\(count) rounds, about \(max(1, Int(seconds.rounded()))) s)…"
     }
 
     /// The class keys, unwrapped with the key the password gives.

@@ -26,7 +26,9 @@ enum ErrorMapping {
             }
         case let error as BackupError:
             switch error {
-            case .inProgress: return GeneralError(error.description, exitCode: .tempFail)
+            case .inProgress, .unfinished: return GeneralError(error.description, exitCode: .tempFail)
+            case .tooOld: return GeneralError(error.description, exitCode: .dataError)
+            case .missingData: return GeneralError(error.description, exitCode: .noInput)
             case .passwordRequired, .wrongPassword: return GeneralError(error.description, exitCode: .noPermission)
             case .iterationsOutOfRange, .damaged: return GeneralError(error.description, exitCode: .dataError)
             case .unreadable(_, _, let permission): return GeneralError(error.description, exitCode: permission ? .noInput : .ioError)

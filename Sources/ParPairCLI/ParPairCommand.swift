@@ -25,6 +25,10 @@ public enum ParPairCommand {
         // Before any other thread exists: signals then reach only the cleanup thread.
         ScratchRegistry.installSignalCleanup()
         ScratchRegistry.removeStaleFolders()
+        // A password in the environment is in memory from the start.
+        if ProcessInfo.processInfo.environment[StoreArguments.passwordVariable].map({ !$0.isEmpty }) == true {
+            ProcessProtection.disableCoreDumps()
+        }
         let code = run(Array(CommandLine.arguments.dropFirst()), console: .standard)
         ScratchRegistry.prepareToExit()
         exit(code.rawValue)

@@ -25,12 +25,21 @@ struct Console: Sendable {
     var environment: [String: String]
     /// Whether standard output is a terminal (markup is not dumped into one).
     var outputIsTerminal = false
+    /// Shows a passing line on standard error while something takes seconds, and clears it with nil; it does
+    /// nothing unless standard error is a terminal.
+    var progress: @Sendable (String?) -> Void = { _ in }
 
     /// The process's standard output and error; text that may come from a store is made safe for a terminal.
     static let standard = Console(
         out: { text in FileHandle.standardOutput.write(Data(TerminalText.safe(text).utf8)) },
         err: { text in FileHandle.standardError.write(Data(TerminalText.safe(text).utf8)) },
         environment: ProcessInfo.processInfo.environment,
-        outputIsTerminal: isatty(STDOUT_FILENO) == 1
+        outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+        progress: { text in
+            guard isatty(STDERR_FILENO) == 1 else { return }
+            // Back to the line's start, the text, and on clearing, the line erased.
+            let line = text.map { "\r" + TerminalText.safe($0) } ?? "\r\u{1B}[K"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
     )
 }

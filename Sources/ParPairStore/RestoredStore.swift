@@ -29,7 +29,7 @@ final class RestoredStore {
             else { return nil }
             let found = DeviceBackup.backups(in: path)
             guard !found.isEmpty else { return nil }
-            backupPath = try pick(request.device, among: found, folder: path)
+            backupPath = try pick(request.device, among: found, folder: path, note: request.note)
         }
         let backup = try DeviceBackup(path: backupPath)
         let (directory, token) = try makeScratchFolder(scratchDirectory)
@@ -44,19 +44,18 @@ final class RestoredStore {
     private init(backup: DeviceBackup, request: StoreRequest, directory: String, token: Int) throws {
         self.directory = directory
         self.token = token
-        let opened = try OpenedBackup(backup, scratch: directory, password: request.password)
+        let opened = try OpenedBackup(backup, scratch: directory, password: request.password, progress: request.progress)
         let found = try Candidates(opened, directory: directory, app: request.app)
         let parPair = found.parPair
-        let others = found.others
-        let warnings = found.warnings
         guard let chosen = parPair.first else {
-            throw BackupStoreError.noParPairStore(backup.path, domains: others, app: request.app)
+            throw BackupStoreError.noParPairStore(backup.path, domains: found.others, app: request.app)
         }
         guard parPair.count == 1 else { throw BackupStoreError.severalApps(backup.path, domains: parPair.map(\.record.domain)) }
         location = try StoreLocation(path: StoreLocation.join(chosen.folder, StoreLocation.defaultFileName))
         origin = BackupOrigin(backupPath: backup.path, deviceName: backup.deviceName, udid: backup.udid, date: backup.date,
-                              encrypted: backup.isEncrypted, domain: chosen.record.domain)
-        self.warnings = warnings
+                              encrypted: backup.isEncrypted, domain: chosen.record.domain, phone: opened.phoneSettings())
+        warnings = found.warnings
+        if let walWarning = chosen.walWarning { request.warn("\(backup.path): \(walWarning)") }
     }
 
     deinit { remove() }
@@ -74,7 +73,8 @@ final class RestoredStore {
     /// The app and app-group `default.store`s of a backup, each restored with its `-wal` into a folder of
     /// its own inside `directory` and sorted into ParPair's and other apps'.
     struct Candidates {
-        var parPair: [(record: FileRecord, folder: String)] = []
+        /// ParPair's stores, each with the warning to give when its `-wal`'s data file is missing.
+        var parPair: [(record: FileRecord, folder: String, walWarning: String?)] = []
         /// Domains whose `default.store` is another app's.
         var others: [String] = []
         var warnings: [String] = []
@@ -85,13 +85,21 @@ final class RestoredStore {
                 let folder = StoreLocation.join(directory, "store-\(index)")
                 guard mkdir(folder, 0o700) == 0 else { throw StoreError.snapshotFailed(directory, reason: String(cString: strerror(errno))) }
                 let store = StoreLocation.join(folder, StoreLocation.defaultFileName)
+                // A missing data file of the store itself is BackupError.missingData: nothing to read.
                 let sizeWarning = try opened.restore(record, to: store)
                 if let sizeWarning { warnings.append(sizeWarning) }
-                if let wal = try opened.file(domain: record.domain, relativePath: RestoredStore.relativePath + "-wal") {
-                    if let warning = try opened.restore(wal, to: store + "-wal") { warnings.append(warning) }
+                // The app's -shm is not restored: it is an index of the -wal that SQLite rebuilds when it opens the store.
+                var walWarning: String?
+                if let wal = try opened.appFiles(at: RestoredStore.relativePath + "-wal").first(where: { $0.domain == record.domain }) {
+                    do {
+                        if let warning = try opened.restore(wal, to: store + "-wal") { warnings.append(warning) }
+                    } catch BackupError.missingData(_, let file) {
+                        walWarning = "the backup lists \(file) but its data file is missing (a partial backup?): the store is "
+                            + "read without it, so the last logs written before the backup may be missing"
+                    }
                 }
                 if RestoredStore.looksLikeParPair(store) {
-                    parPair.append((record, folder))
+                    parPair.append((record, folder, walWarning))
                 } else if let sizeWarning {
                     // Shorter than its record says and unreadable: a damaged copy, not another app's file.
                     throw BackupError.damaged(opened.backup.path, detail: "the default.store is truncated or damaged (\(sizeWarning))")
@@ -132,34 +140,75 @@ final class RestoredStore {
         return StoreSchema.requiredEntities.allSatisfy { names.contains($0.table.uppercased()) }
     }
 
-    /// The backup `--device` names among several, or the only one.
-    static func pick(_ wanted: String?, among paths: [String], folder: String) throws -> String {
+    /// The backup `--device` names among several, or the only device's newest backup (Finder's archives are older
+    /// copies of the same device): `--device` matches a UDID, a device name or a backup folder's name.
+    static func pick(_ wanted: String?, among paths: [String], folder: String, note: (String) -> Void) throws -> String {
         var backups: [DeviceBackup] = []
         var described: [String] = []
         for path in paths {
-            guard let backup = try? DeviceBackup(path: path) else {
-                described.append("\(URL(fileURLWithPath: path).lastPathComponent) (damaged)")
-                continue
+            do {
+                let backup = try DeviceBackup(path: path)
+                backups.append(backup)
+            } catch {
+                described.append("\(URL(fileURLWithPath: path).lastPathComponent) (\(error))")
             }
-            backups.append(backup)
-            described.append(describe(backup))
         }
+        // One entry per device, its backups newest first.
+        var devices: [[DeviceBackup]] = []
+        for backup in backups {
+            if let index = devices.firstIndex(where: { $0[0].udid.caseInsensitiveCompare(backup.udid) == .orderedSame }) {
+                devices[index].append(backup)
+            } else {
+                devices.append([backup])
+            }
+        }
+        devices = devices.map { $0.sorted(by: newerFirst) }
+        described = devices.map(describe) + described
         if let wanted {
-            let matches = backups.filter {
-                $0.udid.caseInsensitiveCompare(wanted) == .orderedSame || $0.deviceName.caseInsensitiveCompare(wanted) == .orderedSame
+            if let exact = backups.first(where: { $0.folderName == wanted }) { return exact.path }
+            let matches = devices.filter {
+                $0[0].udid.caseInsensitiveCompare(wanted) == .orderedSame || $0[0].deviceName.caseInsensitiveCompare(wanted) == .orderedSame
             }
             guard matches.count == 1 else { throw BackupStoreError.noSuchDevice(folder, wanted: wanted, devices: described) }
-            return matches[0].path
+            return newest(of: matches[0], note: note)
         }
-        guard paths.count == 1 else { throw BackupStoreError.severalDevices(folder, devices: described) }
-        return paths[0]
+        guard devices.count == 1, described.count == 1 else {
+            if paths.count == 1 { return paths[0] }
+            throw BackupStoreError.severalDevices(folder, devices: described)
+        }
+        return newest(of: devices[0], note: note)
     }
 
-    /// `Ana's iPhone, UDID 00008030-…, backed up 2026-11-20 06:30 UTC, encrypted`.
-    static func describe(_ backup: DeviceBackup) -> String {
+    private static func newerFirst(_ a: DeviceBackup, _ b: DeviceBackup) -> Bool {
+        switch (a.date, b.date) {
+        case let (x?, y?) where x != y: x > y
+        case (_?, nil): true
+        case (nil, _?): false
+        // Same date or none: the backup Finder updates before its archives.
+        default: !a.isArchive && b.isArchive || (a.isArchive == b.isArchive && a.folderName < b.folderName)
+        }
+    }
+
+    /// The first (newest) of a device's backups, with a note naming the older ones when there are any.
+    private static func newest(of backups: [DeviceBackup], note: (String) -> Void) -> String {
+        let chosen = backups[0]
+        if backups.count > 1 {
+            let older = backups.dropFirst().map { $0.date.map(BackupOrigin.dayText) ?? $0.folderName }
+            let list = older.count == 1 ? older[0] : older.dropLast().joined(separator: ", ") + " and " + older.last!
+            note("reading the newest backup of \(chosen.deviceName) (\(chosen.date.map(BackupOrigin.utcText) ?? "undated"), "
+                + "folder \(chosen.folderName)); also \(older.count) older backup\(older.count == 1 ? "" : "s") of \(chosen.deviceName), "
+                + "\(list); pass a backup's folder to read it")
+        }
+        return chosen.path
+    }
+
+    /// `Ana's iPhone, UDID 00008030-…, backed up 2026-11-20 06:30 UTC, encrypted`, with the archived copies a device has.
+    static func describe(_ backups: [DeviceBackup]) -> String {
+        let backup = backups[0]
         var text = "\(backup.deviceName), UDID \(backup.udid)"
         if let date = backup.date { text += ", backed up " + BackupOrigin.utcText(date) }
         text += backup.isEncrypted ? ", encrypted" : ", not encrypted"
+        if backups.count > 1 { text += " (and \(backups.count - 1) older backup\(backups.count == 2 ? "" : "s"))" }
         return text
     }
 }

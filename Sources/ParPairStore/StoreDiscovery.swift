@@ -19,6 +19,8 @@ public struct DiscoveredStore: Sendable, Hashable, Codable {
     public var udid: String?
     public var date: Date?
     public var encrypted: Bool?
+    /// A copy Finder's "Archive" kept (`<UDID>-YYYYMMDD-HHMMSS`), not the backup Finder updates.
+    public var archived: Bool?
     /// The backup domain (`AppDomainGroup-…`); nil for an encrypted backup, whose files are not read without its password.
     public var domain: String?
     public var bundleID: String?
@@ -73,8 +75,14 @@ public enum StoreDiscovery {
         }
         var entry = DiscoveredStore(kind: .backup, arguments: [path], deviceName: backup.deviceName, udid: backup.udid,
                                     date: backup.date, encrypted: backup.isEncrypted)
-        if let state = backup.snapshotState, state != "finished" {
+        entry.archived = backup.isArchive ? true : nil
+        switch backup.status {
+        case .finished: break
+        case .unfinished(let state):
             entry.note = "still being written ('\(state)')"
+            return [entry]
+        case .missing, .damaged:
+            do { try backup.checkFinished() } catch { entry.note = "\(error)" }
             return [entry]
         }
         guard !backup.isEncrypted else {

@@ -1,3 +1,4 @@
+import DeviceBackup
 import Foundation
 
 /// What the user named as STORE, with what picks a store inside a device backup.
@@ -13,6 +14,10 @@ public struct StoreRequest: Sendable {
     /// Told things the user should know that do not stop the run (one sentence each), such as a copy
     /// that looks partial.
     public var warn: @Sendable (String) -> Void
+    /// Told facts worth a line that are not warnings, such as which of several backups of a device is read.
+    public var note: @Sendable (String) -> Void = { _ in }
+    /// Told a line to show while an encrypted backup's key is derived (seconds of CPU), then nil once done.
+    public var progress: @Sendable (String?) -> Void = { _ in }
 
     public init(
         path: String, device: String? = nil, app: String? = nil, password: @escaping @Sendable () throws -> [UInt8]? = { nil },
@@ -35,6 +40,8 @@ public struct BackupOrigin: Sendable, Hashable, Codable {
     public var encrypted: Bool
     /// `AppDomainGroup-group.org.parpair.shared` or `AppDomain-org.parpair.app`.
     public var domain: String
+    /// The phone's time zone, language and region at the time of the backup.
+    public var phone = PhoneSettings()
 
     /// The app's (or app group's) identifier: the domain without its `AppDomain-` / `AppDomainGroup-` prefix.
     public var bundleID: String { BackupOrigin.bundleID(ofDomain: domain) }
@@ -46,6 +53,11 @@ public struct BackupOrigin: Sendable, Hashable, Codable {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
         return formatter.string(from: date)
+    }
+
+    /// `2026-11-20`, the day in UTC.
+    static func dayText(_ date: Date) -> String {
+        String(utcText(date).prefix(10))
     }
 
     static func bundleID(ofDomain domain: String) -> String {

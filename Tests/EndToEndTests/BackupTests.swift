@@ -138,7 +138,6 @@ import Testing
         (["record": "huge"], "more than"),
         (["record": "deep"], "nested more than"),
         (["record": "garbage"], "file record"),
-        (["omitData": "true"], "missing"),
         (["truncateData": "1000"], "truncated"),
     ] as [([String: String], String)], Kind.allCases)
     func hostileRecord(_ damage: ([String: String], String), kind: Kind) async throws {

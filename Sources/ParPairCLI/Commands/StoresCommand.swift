@@ -48,7 +48,7 @@ enum StoresCommand: Subcommand {
         case .store: parts.append("a store")
         case .container: parts.append("Mac app container" + (store.bundleID.map { " of \($0)" } ?? ""))
         case .backup:
-            var text = "backup of \(store.deviceName ?? "a device")"
+            var text = (store.archived == true ? "archived backup of " : "backup of ") + (store.deviceName ?? "a device")
             if let udid = store.udid { text += " (UDID \(udid))" }
             if let date = store.date { text += ", " + ISO8601DateFormatter().string(from: date) }
             text += store.encrypted == true ? ", encrypted" : ", not encrypted"
