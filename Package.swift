@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "ParPairAggregation", dependencies: ["ParPairModel"]),
         .target(
             name: "ParPairReport",
-            dependencies: ["ParPairModel", "ParPairStore", "ParPairAggregation", "Mustache", "XHTML", "Mail"],
+            dependencies: ["ParPairModel", "ParPairStore", "ParPairAggregation", "Mustache", "XHTML", "Mail", "DeviceBackup"],
             plugins: ["EmbedTemplates"]
         ),
 

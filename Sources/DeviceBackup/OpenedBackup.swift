@@ -144,7 +144,7 @@ public final class OpenedBackup {
         }
         let path = DeviceBackup.join(scratch, "small-\(record.fileID)")
         defer { unlink(path) }
-        guard (try? restore(record, to: path)) != nil else { return nil }
+        do { _ = try restore(record, to: path) } catch { return nil }
         return try? BackupFile.read(path, limit: limit)
     }
 

@@ -47,12 +47,13 @@ extension OpenedBackup {
     /// The phone's settings, from the files iOS keeps them in; never throws (settings are hints).
     public func phoneSettings() -> PhoneSettings {
         var settings = PhoneSettings()
+        // Each candidate must be a zone of the time-zone database, else the next one is tried.
         if let link = try? record(domain: "DatabaseDomain", relativePath: "timezone/localtime"),
-           let target = link.target, let name = PhoneSettings.zoneName(linkTarget: target) {
+           let target = link.target, let name = PhoneSettings.zoneName(linkTarget: target), TimeZone(identifier: name) != nil {
             settings.timeZone = name
             settings.zoneSource = .localtime
         } else if let name = plist(domain: "HomeDomain", "Library/Preferences/com.apple.AppStore.plist")?["lastBootstrapTimeZone"]?.string,
-                  !name.isEmpty {
+                  TimeZone(identifier: name) != nil {
             settings.timeZone = name
             settings.zoneSource = .appStore
         }

@@ -34,7 +34,7 @@ import tempfile
 try:
     from cryptography.hazmat.primitives import padding
     from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
-    from cryptography.hazmat.primitives.keywrap import aes_key_wrap
+    from cryptography.hazmat.primitives.keywrap import aes_key_unwrap, aes_key_wrap
 except ImportError:  # pragma: no cover - environment problem, not a bug
     sys.exit("make_backup.py needs the 'cryptography' package (pip install cryptography)")
 
@@ -43,11 +43,11 @@ TOP_KEYS = {
     "out", "udid", "deviceName", "productType", "productVersion", "buildVersion",
     "serialNumber", "date", "snapshotState", "statusPlist", "encrypted", "password",
     "dpic", "iter", "files", "applications", "manifestDB", "keybag", "manifestPlist",
-    "manifestKeyClass", "wasPasscodeSet", "seed",
+    "manifestKeyClass", "wasPasscodeSet", "seed", "manifestWAL", "mbdb", "omitManifestKey", "realKeybag",
 }
 FILE_KEYS = {
     "domain", "relativePath", "source", "text", "protectionClass", "mode", "fileID",
-    "omitData", "truncateData", "record", "depth", "size", "symlinkTarget",
+    "omitData", "truncateData", "record", "depth", "size", "symlinkTarget", "plist", "keyEmpty",
 }
 
 NS_KEYED_ARCHIVER_VERSION = 100000
@@ -63,6 +63,16 @@ MAX_COMPUTABLE_ITER = 1_000_000
 MODE_FILE = 0o100644
 MODE_DIR = 0o040755
 MODE_SYMLINK = 0o120755
+
+# Real keybag class-1 entries from public forensic write-ups (shared/reference/ios-backup-format.md section 4):
+# the password, WPKY, ITER, SALT, DPIC and DPSL of each. A keybag built on one of them unlocks only with the
+# double PBKDF2 of iOS 10.2+, with the real counts (seconds of CPU: the derived key is cached, see below).
+REAL_KEYBAGS = {
+    "75966": ("626711969caae23df508e651fa071254593d97384e76fed148cd0f3958e0beace281310f49cdc019", 10000,
+              "f4aa09135e119c474548436d29bd9830242b3cb5", 10000000, "6ba58ebbae1fed3cb11e0e8b4ce6d49be0282e11"),
+    "rickastleyftw": ("6156796dfab06a60017beaed787d42477bd9bb1fa72d196f468a86e79fed2fe0dcb55bb2206b8001", 10000,
+                      "f034055dc86c9b1774a9e01d515b7b29b05f90b0", 10000000, "353941cce18704300d424e01ca215c6cb6488c6a"),
+}
 
 
 class SpecError(Exception):
@@ -122,6 +132,26 @@ def passphrase_key(password, dpsl, dpic, salt, iterations):
     return hashlib.pbkdf2_hmac("sha1", round1, salt, iterations, 32)
 
 
+def cached_passphrase_key(password, dpsl, dpic, salt, iterations):
+    """passphrase_key, remembered in the temporary folder: real counts take seconds, and tests build such a
+    backup more than once per run. The file is named by a hash of every input, so it cannot be confused."""
+    name = hashlib.sha256(b"\0".join([password, dpsl, salt, str(dpic).encode(), str(iterations).encode()])).hexdigest()
+    path = os.path.join(tempfile.gettempdir(), f"parpair-passphrase-key-{name[:32]}")
+    try:
+        with open(path, "rb") as fh:
+            key = fh.read()
+        if len(key) == 32:
+            return key
+    except OSError:
+        pass
+    key = passphrase_key(password, dpsl, dpic, salt, iterations)
+    fd, temporary = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".parpair-key-")
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(key)
+    os.replace(temporary, path)
+    return key
+
+
 def tlv(tag, value):
     if isinstance(value, int):
         if not 0 <= value <= 0xFFFFFFFF:
@@ -148,7 +178,16 @@ class Keys:
 
         salt = rnd.bytes("keybag:SALT", 20)
         dpsl = rnd.bytes("keybag:DPSL", 20)
-        if 1 <= dpic <= MAX_COMPUTABLE_DPIC and 1 <= iterations <= MAX_COMPUTABLE_ITER:
+        real = spec.get("realKeybag")
+        if real is not None:
+            if real not in REAL_KEYBAGS:
+                raise SpecError(f'unknown "realKeybag" {real!r} (known: {", ".join(REAL_KEYBAGS)})')
+            if password != real:
+                raise SpecError(f'"realKeybag" {real!r} opens only with the password {real!r}')
+            wpky, iterations, salt_hex, dpic, dpsl_hex = REAL_KEYBAGS[real]
+            salt, dpsl = bytes.fromhex(salt_hex), bytes.fromhex(dpsl_hex)
+            kek = cached_passphrase_key(password.encode("utf-8"), dpsl, dpic, salt, iterations)
+        elif 1 <= dpic <= MAX_COMPUTABLE_DPIC and 1 <= iterations <= MAX_COMPUTABLE_ITER:
             kek = passphrase_key(password.encode("utf-8"), dpsl, dpic, salt, iterations)
         else:
             # Absurd counts are written as given, but deriving from them is
@@ -159,6 +198,11 @@ class Keys:
             kek = rnd.bytes("keybag:unreachable-kek", 32)
 
         self.class_keys = {c: rnd.bytes(f"classkey:{c}", 32) for c in KEYBAG_CLASSES}
+        if real is not None:
+            # Class 1 is the real one: its key is what the real WPKY unwraps to, and wrapping it again gives
+            # the real WPKY back (RFC 3394 is deterministic), so the keybag holds the real entry byte for byte.
+            self.class_keys[1] = aes_key_unwrap(kek, bytes.fromhex(REAL_KEYBAGS[real][0]))
+            assert aes_key_wrap(kek, self.class_keys[1]) == bytes.fromhex(REAL_KEYBAGS[real][0])
 
         header = b"".join([
             tlv(b"VERS", 4),  # keybag version 4 since iOS 12
@@ -280,7 +324,7 @@ CLASS_MBFILE = {"$classname": "MBFile", "$classes": ["MBFile", "NSObject"]}
 CLASS_NSMUTABLEDATA = {"$classname": "NSMutableData", "$classes": ["NSMutableData", "NSData", "NSObject"]}
 
 
-def mbfile_record(entry, encryption_key=None, padding_string=None):
+def mbfile_record(entry, encryption_key=None, padding_string=None, digest=None, xattrs=None):
     """NSKeyedArchiver bplist of an MBFile, laid out as iOS archives it.
 
     Objects appear in archiving order: the MBFile, its strings and data, then
@@ -307,6 +351,11 @@ def mbfile_record(entry, encryption_key=None, padding_string=None):
     mbfile["RelativePath"] = add(entry["relativePath"])
     if entry.get("target") is not None:
         mbfile["Target"] = add(entry["target"])
+    # Keys real records carry that the reader does not need.
+    if digest is not None:
+        mbfile["Digest"] = add(digest)
+    if xattrs is not None:
+        mbfile["ExtendedAttributes"] = add(xattrs)
     if padding_string is not None:
         mbfile["Padding"] = add(padding_string)
     if encryption_key is not None:
@@ -441,7 +490,12 @@ def build(spec, base_dir):
         genuine_id = file_id_for(domain, rel)
         stored_id = f.get("fileID", genuine_id)
         symlink = f.get("symlinkTarget")
-        plain = b"" if symlink is not None else load_file_bytes(f, base_dir)
+        if "plist" in f:
+            if "source" in f or "text" in f:
+                raise SpecError(f'files[{n}]: give one of "source", "text" and "plist"')
+            plain = plistlib.dumps(f["plist"], fmt=plistlib.FMT_BINARY)
+        else:
+            plain = b"" if symlink is not None else load_file_bytes(f, base_dir)
         pclass = f.get("protectionClass", 3)
         entry = {
             "relativePath": rel,
@@ -456,11 +510,12 @@ def build(spec, base_dir):
 
         stored = plain
         wrapped = None
-        # Empty files and symlinks carry no key and no ciphertext, as
-        # iphone_backup_decrypt expects ("either a folder or empty").
-        if encrypted and plain:
+        # Files carry a key in an encrypted backup, empty ones too (every empty record of a real iOS 14
+        # backup has one) with a 0-byte data file; "keyEmpty": false leaves an empty file keyless.
+        # Symlinks carry neither key nor data.
+        if encrypted and symlink is None and (plain or f.get("keyEmpty", True)):
             file_key = rnd.bytes(f"filekey:{domain}-{rel}", 32)
-            stored = aes_cbc_encrypt(file_key, plain)
+            stored = aes_cbc_encrypt(file_key, plain) if plain else b""
             wrapped = keys.wrap_for_class(pclass, file_key, f"{domain}-{rel}")
         if "truncateData" in f:
             if not isinstance(f["truncateData"], int) or f["truncateData"] < 0:
@@ -468,8 +523,10 @@ def build(spec, base_dir):
             stored = stored[: f["truncateData"]]
 
         kind = f.get("record")
+        digest = hashlib.sha1(plain).digest() if symlink is None and plain else None
+        xattrs = plistlib.dumps({"com.apple.quarantine": b"0082;00000000;ParPair;"}, fmt=plistlib.FMT_BINARY) if digest else None
         if kind is None:
-            record = mbfile_record(entry, wrapped)
+            record = mbfile_record(entry, wrapped, digest=digest, xattrs=xattrs)
         elif kind == "huge":
             record = mbfile_record(entry, wrapped, padding_string="A" * (5 * 1024 * 1024))
         elif kind == "deep":
@@ -513,7 +570,12 @@ def build(spec, base_dir):
     os.makedirs(parent, exist_ok=True)
     work = tempfile.mkdtemp(prefix=".make_backup-", dir=parent)
     try:
-        db_plain = build_manifest_db(work, rows)
+        wal_mode = spec.get("manifestWAL", False)
+        if wal_mode not in (False, True, "withFile"):
+            raise SpecError('"manifestWAL" is true, false or "withFile"')
+        if wal_mode == "withFile" and encrypted:
+            raise SpecError('"manifestWAL": "withFile" is for plain backups')
+        db_plain, db_wal = build_manifest_db(work, rows, wal_mode)
         db_bytes = db_plain
         manifest_key = None
         if encrypted:
@@ -530,7 +592,13 @@ def build(spec, base_dir):
             db_bytes = db_bytes[:variant]
         elif variant is not None:
             raise SpecError(f'unknown "manifestDB" variant {variant!r}')
-        write(os.path.join(work, "Manifest.db"), db_bytes)
+        if spec.get("mbdb"):
+            # iOS 9 and older: Manifest.mbdb (its own binary format; only its presence matters here).
+            write(os.path.join(work, "Manifest.mbdb"), b"mbdb\x05\x00" + rnd.bytes("mbdb", 200))
+        else:
+            write(os.path.join(work, "Manifest.db"), db_bytes)
+            if db_wal is not None:
+                write(os.path.join(work, "Manifest.db-wal"), db_wal)
 
         lockdown = {
             "BuildVersion": build_version,
@@ -551,7 +619,8 @@ def build(spec, base_dir):
         }
         if encrypted:
             manifest["BackupKeyBag"] = keys.keybag
-            manifest["ManifestKey"] = manifest_key
+            if not spec.get("omitManifestKey"):
+                manifest["ManifestKey"] = manifest_key
         variant = spec.get("manifestPlist")
         if variant == "garbage":
             manifest_bytes = b"\x07not a plist\x00" + rnd.bytes("manifestplist-garbage", 500)
@@ -578,7 +647,10 @@ def build(spec, base_dir):
         }
         write(os.path.join(work, "Info.plist"), plistlib.dumps(info, fmt=plistlib.FMT_XML))
 
-        if spec.get("statusPlist", True):
+        status_variant = spec.get("statusPlist", True)
+        if status_variant not in (True, False, "empty", "truncated", "garbage", "symlink", "noState"):
+            raise SpecError(f'unknown "statusPlist" variant {status_variant!r}')
+        if status_variant:
             status = {
                 "BackupState": "new",
                 "Date": date,
@@ -587,7 +659,22 @@ def build(spec, base_dir):
                 "UUID": uuid_string(rnd.uuid("status:UUID")),
                 "Version": "3.3",
             }
-            write(os.path.join(work, "Status.plist"), plistlib.dumps(status, fmt=plistlib.FMT_BINARY))
+            if status_variant == "noState":
+                del status["SnapshotState"]
+            status_bytes = plistlib.dumps(status, fmt=plistlib.FMT_BINARY)
+            status_path = os.path.join(work, "Status.plist")
+            if status_variant == "empty":
+                status_bytes = b""
+            elif status_variant == "truncated":
+                status_bytes = status_bytes[: len(status_bytes) // 2]
+            elif status_variant == "garbage":
+                status_bytes = rnd.bytes("status-garbage", len(status_bytes))
+            if status_variant == "symlink":
+                # A link to a finished Status.plist elsewhere: not the backup's own.
+                write(os.path.join(work, "Status.plist.elsewhere"), status_bytes)
+                os.symlink("Status.plist.elsewhere", status_path)
+            else:
+                write(status_path, status_bytes)
 
         for path, data in data_writes:
             write(os.path.join(work, os.path.relpath(path, out)), data)
@@ -602,12 +689,16 @@ def build(spec, base_dir):
     return out
 
 
-def build_manifest_db(work, rows):
+def build_manifest_db(work, rows, wal_mode=False):
+    """Manifest.db's bytes and, for "withFile", the bytes of a -wal that still holds every row.
+
+    wal_mode False: a rollback-journal database. True: in WAL mode (header bytes 18-19 are 2, 2, as real
+    backups have it), checkpointed. "withFile": in WAL mode with the rows only in its -wal, copied while the
+    connection is open (closing it would checkpoint them into the database)."""
     path = os.path.join(work, ".manifest-plain.db")
     con = sqlite3.connect(path)
     try:
-        # DELETE journal: the database is one self-contained file, like iOS leaves it.
-        con.execute("PRAGMA journal_mode=DELETE")
+        con.execute("PRAGMA journal_mode=WAL" if wal_mode else "PRAGMA journal_mode=DELETE")
         con.executescript("""
             CREATE TABLE Files (fileID TEXT PRIMARY KEY, domain TEXT, relativePath TEXT, flags INTEGER, file BLOB);
             CREATE INDEX FilesDomainIdx ON Files(domain);
@@ -615,16 +706,31 @@ def build_manifest_db(work, rows):
             CREATE INDEX FilesFlagsIdx ON Files(flags);
             CREATE TABLE Properties (key TEXT PRIMARY KEY, value BLOB);
         """)
+        con.commit()
+        if wal_mode == "withFile":
+            con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            con.execute("PRAGMA wal_autocheckpoint=0")
         con.executemany("INSERT INTO Files VALUES (?, ?, ?, ?, ?)", rows)
         con.commit()
+        wal = None
+        if wal_mode == "withFile":
+            with open(path, "rb") as fh:
+                data = fh.read()
+            with open(path + "-wal", "rb") as fh:
+                wal = fh.read()
+        elif wal_mode:
+            con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     except sqlite3.IntegrityError as e:
         raise SpecError(f"Manifest.db: {e} (two files with the same fileID?)") from None
     finally:
         con.close()
-    with open(path, "rb") as fh:
-        data = fh.read()
-    os.remove(path)
-    return data
+    if wal is None:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    for leftover in (path, path + "-wal", path + "-shm"):
+        if os.path.exists(leftover):
+            os.remove(leftover)
+    return data, wal
 
 
 def write(path, data):

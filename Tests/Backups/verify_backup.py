@@ -73,10 +73,11 @@ class Encrypted:
             raise Failure(f"no file {relative_path!r} in domain {domain!r}")
         if first_like != exact:
             raise Failure(f"domain {domain!r} is ambiguous as a LIKE pattern")
-        if self.is_empty_without_key(domain, relative_path):
-            # iphone_backup_decrypt refuses records without an EncryptionKey
-            # ("not an encrypted file"); an empty file has no key and no bytes.
-            print(f"note: {relative_path!r} is an empty file with no key", file=sys.stderr)
+        if self.is_empty(domain, relative_path):
+            # iphone_backup_decrypt cannot extract an empty file: it refuses records without an
+            # EncryptionKey ("not an encrypted file"), and fails on the 0-byte data file of a keyed
+            # one (IndexError removing padding that is not there). Real backups have both kinds.
+            print(f"note: {relative_path!r} is an empty file (Size 0)", file=sys.stderr)
             return b""
         try:
             with fail_on_stdout():
@@ -84,7 +85,7 @@ class Encrypted:
         except Exception as e:
             raise Failure(f"cannot extract {relative_path!r}: {type(e).__name__}: {e}") from None
 
-    def is_empty_without_key(self, domain, relative_path):
+    def is_empty(self, domain, relative_path):
         with self.backup.manifest_db_cursor() as cur:
             cur.execute("SELECT file FROM Files WHERE domain = ? AND relativePath = ? AND flags = 1",
                         (domain, relative_path))
@@ -92,7 +93,7 @@ class Encrypted:
         try:
             archive = plistlib.loads(blob)
             record = archive["$objects"][archive["$top"]["root"].data]
-            return record.get("Size") == 0 and "EncryptionKey" not in record
+            return record.get("Size") == 0
         except Exception:
             return False  # let the library report what is wrong with the record
 

@@ -1,17 +1,21 @@
 import Foundation
 import ParPairAggregation
 import ParPairModel
+import ParPairReport
 
 /// The options shared by `report`, `export`, `info` and `digest` that decide how logs become figures.
 struct AggregationArguments {
     var options: AggregationOptions
     var baby: String?
+    /// The settings neither an option nor the environment gave, which a backup's phone settings then decide.
+    var phoneDefaults = PhoneDefaults()
 
     /// Validates every value before anything is opened; options the command does not take keep their defaults.
     /// - Throws: `UsageError` naming the option and what it expects.
     init(_ arguments: Arguments, environment: [String: String], now: Date = Date()) throws {
         let command = arguments.command.rawValue
         var zone = TimeZone.current
+        let givenToday = try arguments.value(OptionTable.today)
         if let named = try arguments.value(OptionTable.tz) {
             zone = named
         } else if let name = environment["TZ"], !name.isEmpty {
@@ -22,8 +26,14 @@ struct AggregationArguments {
                     + "set TZ to an IANA zone such as Europe/Berlin, or give --tz", command: command)
             }
             zone = named
+        } else {
+            phoneDefaults.timeZone = true
         }
-        let today = try arguments.value(OptionTable.today) ?? LifeCalendar(timeZone: zone).civilDate(of: now)
+        phoneDefaults.today = givenToday == nil
+        phoneDefaults.language = try arguments.value(OptionTable.lang) == nil && !Language.isChosen(in: environment)
+        phoneDefaults.paper = try arguments.value(OptionTable.paper) == nil
+            && PDFRenderer.Paper.localeRegion(environment, variables: ["LC_ALL", "LC_PAPER"]) == nil
+        let today = givenToday ?? LifeCalendar(timeZone: zone).civilDate(of: now)
         var options = AggregationOptions(timeZone: zone, today: today)
         if let units = try arguments.value(OptionTable.units) { options.units = units }
         if let start = try arguments.value(OptionTable.dayStart) { options.dayStart = start }

@@ -29,6 +29,7 @@ enum ExportCommand: Subcommand {
             baby: settings.baby, redact: parsed.flag(OptionTable.redact), templateFile: try parsed.value(OptionTable.template),
             output: output, toolVersion: ParPairCommand.version)
         job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
+        job.phoneDefaults = settings.phoneDefaults
         try job.run()
         if !parsed.flag(OptionTable.quiet), output.isFile { console.out(output.path + "\n") }
     }

@@ -18,17 +18,19 @@ enum InfoCommand: Subcommand {
     static func run(_ parsed: Arguments, console: Console) throws {
         let path = try parsed.positionals("STORE")[0]
         let settings = try AggregationArguments(parsed, environment: console.environment)
-        let calendar = LifeCalendar(timeZone: settings.options.timeZone)
-        let today = settings.options.today
         let info = try InfoJob(store: try StoreArguments.request(parsed, path: path, console: console)).run()
+        let resolved = settings.phoneDefaults.resolve(options: settings.options, language: .english, paper: nil, origin: info.source,
+                                                      warn: { console.err("parpair-report: warning: \($0)\n") })
+        let calendar = LifeCalendar(timeZone: resolved.options.timeZone)
+        let today = resolved.options.today
         if parsed.flag(OptionTable.json) {
-            console.out(try json(info, calendar: calendar, today: today))
+            console.out(try json(info, calendar: calendar, today: today, zoneFromPhone: resolved.zoneFromPhone))
         } else {
-            console.out(text(info, calendar: calendar, today: today))
+            console.out(text(info, calendar: calendar, today: today, zoneFromPhone: resolved.zoneFromPhone))
         }
     }
 
-    static func text(_ info: StoreInfo, calendar: LifeCalendar, today: CivilDate) -> String {
+    static func text(_ info: StoreInfo, calendar: LifeCalendar, today: CivilDate, zoneFromPhone: Bool = false) -> String {
         var lines: [String] = []
         lines.append("Store:      \(info.path)")
         if let source = info.source {
@@ -42,7 +44,8 @@ enum InfoCommand: Subcommand {
             facts += " (\(wal.frames) frames, \(wal.transactions) transactions not yet checkpointed)"
         }
         lines.append("Format:     \(facts)")
-        lines.append("Time zone:  \(calendar.timeZone.identifier), ages on \(today)")
+        let zoneSource = zoneFromPhone ? " (from the phone's settings)" : ""
+        lines.append("Time zone:  \(calendar.timeZone.identifier)\(zoneSource), ages on \(today)")
         lines.append("")
         lines.append("Babies (\(info.babies.count)):")
         for baby in info.babies {
@@ -85,12 +88,13 @@ enum InfoCommand: Subcommand {
     }
 
     /// The store's facts as JSON, with each baby's local birthday and age today added.
-    static func json(_ info: StoreInfo, calendar: LifeCalendar, today: CivilDate) throws -> String {
+    static func json(_ info: StoreInfo, calendar: LifeCalendar, today: CivilDate, zoneFromPhone: Bool = false) throws -> String {
         let data = try info.jsonData()
         guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw GeneralError("internal error: store facts did not encode as a JSON object", exitCode: .software)
         }
         object["timeZone"] = calendar.timeZone.identifier
+        object["timeZoneFromPhone"] = zoneFromPhone
         object["today"] = today.description
         object["babies"] = info.babies.map { baby -> [String: Any] in
             let birthday = calendar.civilDate(of: baby.birthday)

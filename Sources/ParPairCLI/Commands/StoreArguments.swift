@@ -81,10 +81,6 @@ enum PasswordFile {
         case S_IFSOCK: throw refuse("it is a socket, not a regular file")
         default: throw refuse("it is not a regular file")
         }
-        if status.st_mode & 0o044 != 0 {
-            warn("--password-file \(path) can be read by other users (mode \(String(status.st_mode & 0o777, radix: 8))); "
-                + "make it private with chmod 600 '\(path)'")
-        }
         var bytes = [UInt8](repeating: 0, count: limit)
         var count = 0
         while count < limit {
@@ -99,6 +95,11 @@ enum PasswordFile {
         var line = Array(bytes[0..<count].prefix { $0 != 0x0A })
         if line.last == 0x0D { line.removeLast() }
         guard !line.isEmpty else { throw refuse("its first line is empty") }
+        // As ssh does with keys: used, but the user is told.
+        if status.st_mode & 0o044 != 0 {
+            warn("--password-file \(path) can be read by other users (mode \(String(status.st_mode & 0o777, radix: 8))); "
+                + "make it private with chmod 600 '\(path)'")
+        }
         return line
     }
 }

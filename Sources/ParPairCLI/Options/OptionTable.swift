@@ -13,7 +13,7 @@ enum OptionTable {
 
     // How logs become figures.
     static let tz = TypedOption<TimeZone>(
-        "--tz", "ZONE", "IANA time zone in which days are counted (default: $TZ, else the system's)",
+        "--tz", "ZONE", "IANA time zone in which days are counted (default: $TZ, else the phone's when STORE is a backup, else the system's)",
         for: dated, parse: AggregationOptions.timeZone(named:))
     static let today = TypedOption<CivilDate>(
         "--today", "YYYY-MM-DD", "the last day covered, and the day ages are given for (default: today in ZONE)",
@@ -83,9 +83,9 @@ enum OptionTable {
     static let pdfEngine = TypedOption<PDFRenderer.Engine>(
         "--pdf-engine", "what prints the PDF: weasyprint, chromium, or the first found (default: auto)", for: [.report, .digest])
     static let paper = TypedOption<PDFRenderer.Paper>(
-        "--paper", "the PDF's paper (default: letter in US and Canadian locales, else a4)", for: [.report, .digest])
+        "--paper", "the PDF's paper (default: from LC_ALL or LC_PAPER, else the phone's region when STORE is a backup, else LANG; letter in the US, Canada, Mexico, the Philippines and other Letter countries, else a4)", for: [.report, .digest])
     static let lang = TypedOption<Language>(
-        "--lang", "the language of words, dates and figures (default: from LC_ALL, LC_MESSAGES or LANG, else en); CSV headers stay English",
+        "--lang", "the language of words, dates and figures (default: from LC_ALL, LC_MESSAGES or LANG, else the phone's when STORE is a backup, else en); CSV headers stay English",
         for: [.report, .digest])
     static let table = TypedOption<ExportTable>("--table", "what to export (required)", for: [.export])
     static let output = TypedOption<String>(

@@ -13,11 +13,27 @@ public struct PDFRenderer: Sendable {
     public enum Paper: String, Sendable, CaseIterable {
         case a4, letter
 
-        /// Letter where the locale is the US's or Canada's, A4 elsewhere (`LC_ALL`, `LC_PAPER`, `LANG`).
+        /// The countries that print on US Letter: the United States, Canada, Mexico, the Philippines, and
+        /// Chile, Colombia, Costa Rica, the Dominican Republic, El Salvador, Guatemala, Nicaragua, Panama,
+        /// Puerto Rico and Venezuela; the rest of the world uses A4.
+        public static let letterRegions: Set<String> = ["US", "CA", "MX", "PH", "CL", "CO", "CR", "DO", "SV", "GT", "NI", "PA", "PR", "VE"]
+
+        /// The paper of a country (an ISO 3166 code, `US`).
+        public init(region: String) {
+            self = Self.letterRegions.contains(region.uppercased()) ? .letter : .a4
+        }
+
+        /// The paper of the locale's region (`LC_ALL`, `LC_PAPER`, `LANG`: `en_US.UTF-8` → Letter), A4 without one.
         public static func fromLocale(_ environment: [String: String]) -> Paper {
-            let locale = ["LC_ALL", "LC_PAPER", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-            let region = locale.split(separator: ".").first.map { $0.split(separator: "_").dropFirst().first ?? "" } ?? ""
-            return ["US", "CA"].contains(String(region)) ? .letter : .a4
+            Paper(region: localeRegion(environment, variables: ["LC_ALL", "LC_PAPER", "LANG"]) ?? "")
+        }
+
+        /// The region of the first of `variables` that is set (`de_DE.UTF-8@euro` → `DE`); nil when that one names none.
+        public static func localeRegion(_ environment: [String: String], variables: [String]) -> String? {
+            guard let locale = variables.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else { return nil }
+            let base = locale.split(separator: ".").first.map { $0.split(separator: "@").first ?? "" } ?? ""
+            let region = base.split(separator: "_").dropFirst().first.map(String.init)
+            return region?.isEmpty == false ? region : nil
         }
 
         /// The CSS `@page` size.

@@ -12,6 +12,8 @@ public struct ReportTemplate: Sendable {
     /// names it, itself or through the built-in partials it includes. Other reports keep only the
     /// days they show (see ``aggregationDays``), so a store covering years is not held day by day.
     public let usesDailyRows: Bool
+    /// The built-in template this one puts on a paper (`init(builtIn:onPaper:)`), so it can be put on another.
+    let paperBase: String?
 
     /// The days to aggregate one by one for this template.
     public var aggregationDays: DaySelection {
@@ -29,6 +31,13 @@ public struct ReportTemplate: Sendable {
         }
         partials = DictionaryPartialSource(DefaultTemplates.all)
         usesDailyRows = Self.builtInMentionsDailyRows(name, format: .html)
+        paperBase = name
+    }
+
+    /// The same built-in template on another paper; a template not made for a paper is itself.
+    public func onPaper(_ paper: String) throws -> ReportTemplate {
+        guard let paperBase else { return self }
+        return try ReportTemplate(builtIn: paperBase, onPaper: paper)
     }
 
     /// The built-in template of that name (see `DefaultTemplates.all`).
@@ -43,6 +52,7 @@ public struct ReportTemplate: Sendable {
         }
         partials = DictionaryPartialSource(DefaultTemplates.all)
         usesDailyRows = Self.builtInMentionsDailyRows(name, format: template.format)
+        paperBase = nil
     }
 
     /// A user's template file; partials are looked up beside it, then among the built-ins.
@@ -63,6 +73,7 @@ public struct ReportTemplate: Sendable {
             DictionaryPartialSource(DefaultTemplates.all),
         ])
         usesDailyRows = true
+        paperBase = nil
     }
 
     /// Whether a built-in template or a built-in partial it includes (transitively) reads `daily_rows`,

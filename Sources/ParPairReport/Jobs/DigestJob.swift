@@ -45,6 +45,8 @@ public struct DigestJob: Sendable {
     /// Prints PDFs: each baby's `week-NNN.pdf` under the folder (`pdfFiles`) and/or in the e-mail (`attachPDF`).
     public var pdf: PDFRenderer?
     public var pdfFiles = false
+    /// The settings a backup's phone settings may decide.
+    public var phoneDefaults = PhoneDefaults()
     public var attachPDF = false
 
     public init(
@@ -66,12 +68,17 @@ public struct DigestJob: Sendable {
         if let mail { try mail.destination.refuseProtectedFiles(of: store.path, label: "--eml") }
         var rendering = try DigestRendering()
         rendering.csvDialect = csvDialect
-        if let pdf, pdfFiles || attachPDF { try rendering.printPDF(with: pdf) }
+        var pdf = pdf
         let run = try StoreReader.withReader(store) { reader in
+            let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: reader.origin,
+                                                 warn: reader.warn)
+            if let paper = resolved.paper { pdf?.paper = paper }
             var settings = ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion)
-            settings.localizer = Localizer(language)
-            return try DigestRun.make(reader: reader, options: options, baby: baby, choice: week, settings: settings)
+            settings.localizer = Localizer(resolved.language)
+            settings.zoneFromPhone = resolved.zoneFromPhone
+            return try DigestRun.make(reader: reader, options: resolved.options, baby: baby, choice: week, settings: settings)
         }
+        if let pdf, pdfFiles || attachPDF { try rendering.printPDF(with: pdf) }
         // Each PDF is printed once, for its file and its attachment alike.
         var pdfs: [UUID: [UInt8]] = [:]
         if pdf != nil, pdfFiles || attachPDF {

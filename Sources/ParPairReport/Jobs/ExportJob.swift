@@ -29,6 +29,8 @@ public struct ExportJob: Sendable {
     public var outputLabel: String
     public var toolVersion: String
     public var csvDialect: CSVDialect = .rfc4180
+    /// The settings a backup's phone settings may decide (the time zone, for an export).
+    public var phoneDefaults = PhoneDefaults()
 
     public init(
         store: StoreRequest, table: ExportTable, options: AggregationOptions, baby: String?, redact: Bool,
@@ -50,6 +52,8 @@ public struct ExportJob: Sendable {
         guard let builtIn = table.builtInTemplate else {
             try output.refuseProtectedFiles(of: store.path, label: outputLabel)
             try StoreReader.withReader(store) { reader in
+                let options = phoneDefaults.resolve(options: options, language: .english, paper: nil, origin: reader.origin,
+                                                    warn: reader.warn).options
                 guard csvDialect != .rfc4180 else {
                     try output.stream { sink in
                         try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &sink)
@@ -66,6 +70,7 @@ public struct ExportJob: Sendable {
         var job = ReportJob(store: store, options: options, baby: baby, redact: redact, format: .csv, template: template,
                             output: output, outputLabel: outputLabel, toolVersion: toolVersion)
         job.csvDialect = csvDialect
+        job.phoneDefaults = phoneDefaults
         try job.run()
     }
 }

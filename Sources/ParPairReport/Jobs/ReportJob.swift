@@ -25,6 +25,8 @@ public struct ReportJob: Sendable {
     public var language: Language = .english
     /// A visit summary before everything else (`--since`, `--visit`).
     public var visit: VisitPeriod?
+    /// The settings a backup's phone settings may decide.
+    public var phoneDefaults = PhoneDefaults()
 
     public init(
         store: StoreRequest, options: AggregationOptions, baby: String?, redact: Bool, format: ReportFormat,
@@ -52,7 +54,8 @@ public struct ReportJob: Sendable {
             let (folder, token) = try ScratchRegistry.makeFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
             defer { ScratchRegistry.remove(token) }
             let html = folder + "/report.html"
-            try writeValidatedHTML(to: OutputFile(path: html))
+            var pdf = pdf
+            pdf.paper = try writeValidatedHTML(to: OutputFile(path: html)).paper ?? pdf.paper
             let file = try pdf.render(html: html, in: folder)
             try output.write(try Data(contentsOf: URL(fileURLWithPath: file)))
             return
@@ -60,19 +63,19 @@ public struct ReportJob: Sendable {
         if format == .csv, csvDialect != .rfc4180 {
             // Converted once whole (a CSV is small): separators and decimal commas need the finished cells.
             var text = ""
-            try produce { text = try ReportRendering.render($0, format: format, template: template, settings: $1) }
+            try produce { text = try ReportRendering.render($0, format: format, template: $2, settings: $1) }
             try output.write(csvDialect.convert(text))
             return
         }
         if output.isStandardOutput {
             var text = ""
-            try produce { text = try ReportRendering.render($0, format: format, template: template, settings: $1) }
+            try produce { text = try ReportRendering.render($0, format: format, template: $2, settings: $1) }
             try output.write(text)
             return
         }
         guard format == .html else {
             try output.stream { sink in
-                try produce { try ReportRendering.render($0, format: format, template: template, settings: $1, into: &sink) }
+                try produce { try ReportRendering.render($0, format: format, template: $2, settings: $1, into: &sink) }
             }
             return
         }
@@ -81,26 +84,37 @@ public struct ReportJob: Sendable {
 
     /// Renders the HTML report into `destination`, validated as it is written on a thread of its own;
     /// the file replaces nothing before the verdict (the PDF's XHTML goes the same way).
-    private func writeValidatedHTML(to destination: OutputFile) throws {
+    @discardableResult
+    private func writeValidatedHTML(to destination: OutputFile) throws -> PhoneDefaults.Resolved {
         let validation = StreamingValidation(name: template.template.name)
         defer { validation.stop() }
+        var resolved: PhoneDefaults.Resolved?
         try destination.stream(check: { _ in try validation.verdict() }) { sink in
             sink.tap = { validation.send($0) }
-            try produce { try ReportRendering.render($0, format: .html, template: template, settings: $1, into: &sink) }
+            resolved = try produce { try ReportRendering.render($0, format: .html, template: $2, settings: $1, into: &sink) }
         }
+        return resolved!
     }
 
-    private func produce(_ render: (AggregationResult, ReportSettings) throws -> Void) throws {
+    /// Opens the store, settles the settings the phone may decide, aggregates, and hands the result to `render`
+    /// with the template to render it with (the built-in PDF template on the paper settled).
+    @discardableResult
+    private func produce(_ render: (AggregationResult, ReportSettings, ReportTemplate) throws -> Void) throws -> PhoneDefaults.Resolved {
         try StoreReader.withReader(store) { reader in
-            var options = options
+            let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: reader.origin,
+                                                 warn: reader.warn)
+            var options = resolved.options
             options.days = template.aggregationDays
             visit?.adjust(&options)
             let result = try StoreAggregation.run(reader: reader, options: options, baby: baby, redact: redact)
             StoreAggregation.warnAboutToday(result, redact: redact, warn: reader.warn)
             var settings = ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion)
-            settings.localizer = Localizer(language)
+            settings.localizer = Localizer(resolved.language)
             settings.visit = visit
-            try render(result, settings)
+            settings.zoneFromPhone = resolved.zoneFromPhone
+            let paper = resolved.paper.flatMap { $0 == pdf?.paper ? nil : $0 }
+            try render(result, settings, try paper.map { try template.onPaper($0.css) } ?? template)
+            return resolved
         }
     }
 }

@@ -29,6 +29,16 @@ public enum Language: String, Sendable, CaseIterable, CustomStringConvertible {
         return .english
     }
 
+    /// Whether the environment names a language at all: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that
+    /// is set is not `C` or `POSIX` (which servers and cron jobs have by default, and which say nothing of the user).
+    public static func isChosen(in environment: [String: String]) -> Bool {
+        guard let value = ["LC_ALL", "LC_MESSAGES", "LANG"].compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else {
+            return false
+        }
+        let name = value.prefix { $0 != "." && $0 != "@" }
+        return name != "C" && name != "POSIX"
+    }
+
     /// The decimal separator of figures in reports (CSV keeps `.`, the machine contract).
     public var decimalSeparator: Character { self == .english ? "." : "," }
 }

@@ -74,7 +74,8 @@ public enum ReportData {
             "today": .string(localizer.date(options.today)),
             "today_iso": .string(options.today.description),
             "units_name": .string(localizer.text("units_\(options.units.rawValue)")),
-            "timezone": .string(options.timeZone.identifier),
+            "timezone": .string(options.timeZone.identifier
+                + (settings.zoneFromPhone ? ", " + localizer.text("zone_from_phone") : "")),
             "units": .string(options.units.rawValue),
             "volume_unit": .string(options.units.symbol),
             "day_start": .string(options.dayStart.description),

@@ -20,6 +20,9 @@ public struct ReportSettings: Sendable {
     /// A visit summary before everything else (`--since`, `--visit`); nil for none.
     public var visit: VisitPeriod?
 
+    /// Whether the zone days are counted in is the phone's, from its backup (the small print says so).
+    public var zoneFromPhone = false
+
     /// The settings for a report of an open store: its file name, and the backup it came from
     /// (without the device's name when names are redacted).
     public init(reader: StoreReader, redact: Bool, toolVersion: String) {
