@@ -94,7 +94,7 @@ let package = Package(
         // Benchmarks print figures (`swift run -c release parpair-bench --help`); they are not timed tests.
         .executableTarget(
             name: "parpair-bench",
-            dependencies: ["Mustache", "ParPairStore", "ParPairAggregation", "ParPairReport"],
+            dependencies: ["Mustache", "ParPairStore", "ParPairAggregation", "ParPairReport", "AESCrypto"],
             path: "Tests/Benchmarks"
         ),
 
@@ -105,6 +105,7 @@ let package = Package(
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "TestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
+        .testTarget(name: "DeviceBackupTests", dependencies: ["DeviceBackup", "AESCrypto"]),
         .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel", "TestSupport"]),
         .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "ParPairSample", "SQLite"]),
         .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore", "TestSupport"]),
@@ -116,7 +117,9 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "ParPairCLITests", dependencies: ["ParPairCLI", "TestSupport"]),
+        .testTarget(
+            name: "ParPairCLITests",
+            dependencies: ["ParPairCLI", "TestSupport", "DeviceBackup", "ParPairAggregation", "ParPairModel", "ParPairReport", "ParPairStore"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["parpair-report", "SQLite", "ParPairStore", "ParPairSample", "ParPairModel", "TestSupport"]),
     ]

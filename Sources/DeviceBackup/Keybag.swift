@@ -66,11 +66,12 @@ struct Keybag {
     /// What a terminal shows while the key is derived, with the rounds and a time measured on a short run here:
     /// `Unlocking the backup of Ana's iPhone (10,000,000 rounds, about 2 s)…`.
     func progressText(device: String) -> String {
-        let rounds = (doubleProtection?.iterations ?? 0) + iterations
+        // The SHA-256 rounds are the ones that take the time: those are the count shown.
+        let rounds = doubleProtection?.iterations ?? iterations
         let sample = 20_000
         let start = DispatchTime.now().uptimeNanoseconds
         _ = try? KeyDerivation.pbkdf2(password: SecretBytes([0]), salt: salt, iterations: sample, hash: .sha256)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 * Double(rounds) / Double(sample)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 * Double(rounds + iterations) / Double(sample)
         let formatter = NumberFormatter()
         formatter.numberStyle = .decimal
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -43,6 +43,17 @@ public struct BackupOrigin: Sendable, Hashable, Codable {
     /// The phone's time zone, language and region at the time of the backup.
     public var phone = PhoneSettings()
 
+    public init(backupPath: String, deviceName: String, udid: String, date: Date?, encrypted: Bool, domain: String,
+                phone: PhoneSettings = PhoneSettings()) {
+        self.backupPath = backupPath
+        self.deviceName = deviceName
+        self.udid = udid
+        self.date = date
+        self.encrypted = encrypted
+        self.domain = domain
+        self.phone = phone
+    }
+
     /// The app's (or app group's) identifier: the domain without its `AppDomain-` / `AppDomainGroup-` prefix.
     public var bundleID: String { BackupOrigin.bundleID(ofDomain: domain) }
 

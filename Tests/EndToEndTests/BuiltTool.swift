@@ -45,7 +45,8 @@ enum BuiltTool {
     }
 
     static func run(
-        _ arguments: [String], in folder: WorkFolder, environment extra: [String: String] = [:], executable: String? = nil
+        _ arguments: [String], in folder: WorkFolder, environment extra: [String: String] = [:], executable: String? = nil,
+        whileRunning: ((Int32) -> Void)? = nil
     ) async throws -> ToolRun {
         // Outside `folder`, so tests can list it and see only what the tool wrote.
         let stem = FileManager.default.temporaryDirectory.appendingPathComponent("parpair-e2e-run-\(UUID().uuidString.prefix(12))").path
@@ -57,7 +58,8 @@ enum BuiltTool {
         environment["TZ"] = nil
         environment.merge(extra) { _, new in new }
         let finished = try await ChildProcess.run(
-            try executable ?? Self.executable.get(), arguments, environment: environment, directory: folder.path, outputStem: stem, deadline: deadline)
+            try executable ?? Self.executable.get(), arguments, environment: environment, directory: folder.path, outputStem: stem, deadline: deadline,
+            whileRunning: whileRunning)
         return ToolRun(
             arguments: arguments, status: finished.timedOut ? -1 : finished.status, stdout: finished.stdout, stderr: finished.stderr)
     }

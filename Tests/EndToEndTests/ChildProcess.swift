@@ -23,7 +23,7 @@ enum ChildProcess {
 
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String], directory: String? = nil,
-        outputStem: String, deadline: Duration
+        outputStem: String, deadline: Duration, whileRunning: ((Int32) -> Void)? = nil
     ) async throws -> Finished {
         let outPath = outputStem + ".stdout", errPath = outputStem + ".stderr"
         for path in [outPath, errPath] where !FileManager.default.createFile(atPath: path, contents: nil) {
@@ -53,6 +53,7 @@ enum ChildProcess {
                 timedOut = true
                 kill(process.processIdentifier, SIGKILL)
             }
+            whileRunning?(process.processIdentifier)
             try await Task.sleep(for: .milliseconds(5))
         }
         // Returns at once, the child having exited, but needed: Process retains itself through a

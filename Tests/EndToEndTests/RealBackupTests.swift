@@ -257,3 +257,54 @@ enum Insecure {
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
 }
+
+/// A backup whose keybag holds a real phone's class-1 entry (password `75966`, 10,000,000 SHA-256 rounds): it opens
+/// with the double PBKDF2 at the real counts, shows its progress on a terminal only, and keeps core dumps off while
+/// the password is held. The independent decryptor opens it too.
+@Suite struct RealKeybagTests {
+    @Test func aRealKeybagUnlocks() async throws {
+        let folder = try WorkFolder()
+        let backup = try BackupFixture.make(["files": BackupFixture.sampleFiles(decoy: try BackupFixture.decoyStore(in: folder)),
+                                             "encrypted": true, "password": "75966", "realKeybag": "75966"], out: folder.file("b"))
+        let arguments = ["export", backup, "--table", "weekly"] + PackageFiles.sampleSettings
+        let direct = try await BuiltTool.run(["export", PackageFiles.sampleStore, "--table", "weekly"] + PackageFiles.sampleSettings, in: folder)
+        let limits = Limits()
+        let run = try await BuiltTool.run(arguments, in: folder, environment: ["PARPAIR_BACKUP_PASSWORD": "75966"]) { pid in
+            limits.read(pid)
+        }
+        run.expectSuccess()
+        #expect(run.stdout == direct.stdout)
+        #expect(limits.sawNoCoreDumps, "while it ran, /proc/PID/limits said 'Max core file size 0 0'")
+
+        // On a terminal (script(1) gives it one), one line while the key is derived, erased when done.
+        let password = try folder.write("password", "75966\n")
+        #expect(chmod(password, 0o600) == 0)
+        let command = ([try BuiltTool.executable.get()] + arguments + ["--password-file", password, "--output", folder.file("w.csv")])
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let terminal = try await BuiltTool.run(["-qec", command, "/dev/null"], in: folder, executable: "/usr/bin/script")
+        #expect(terminal.status == 0, "\(terminal)")
+        let shown = terminal.output
+        #expect(shown.contains("\rUnlocking the backup of Ana's iPhone (10,000,000 rounds, about "), "\(shown.debugDescription)")
+        #expect(shown.contains(" s)…\r\u{1B}[K"), "\(shown.debugDescription)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("w.csv"))) == direct.stdout)
+
+        let lines = try BackupFixture.python([BackupFixture.scripts.appendingPathComponent("verify_backup.py").path, backup, "-",
+                                              BackupFixture.groupDomain, BackupFixture.storePath], input: Array("75966\n".utf8))
+        let size = try FileManager.default.attributesOfItem(atPath: PackageFiles.sampleStore)[.size] as? Int
+        #expect(lines.split(separator: " ").dropFirst().first.map(String.init) == size.map(String.init))
+    }
+
+    /// What `/proc/PID/limits` said while the tool ran.
+    final class Limits: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen = false
+        var sawNoCoreDumps: Bool { lock.withLock { seen } }
+
+        func read(_ pid: Int32) {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8) else { return }
+            let line = text.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
+            let fields = line?.split(separator: " ", omittingEmptySubsequences: true) ?? []
+            if fields.count >= 6, fields[4] == "0", fields[5] == "0" { lock.withLock { seen = true } }
+        }
+    }
+}

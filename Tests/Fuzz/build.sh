@@ -62,12 +62,12 @@ fi
 if [[ " ${harnesses[*]} " == *" backup-"* || " ${harnesses[*]} " == *" store-file "* ]]; then
     # The backup parsers are internal to DeviceBackup: the harnesses import it @testable.
     build_module SQLite -I Sources/CSQLite
-    build_module AESCrypto -I Sources/CCrypto
-    build_module DeviceBackup -enable-testing -I "$build" -I Sources/CSQLite -I Sources/CCrypto
+    build_module AESCrypto -I Sources/CNettle
+    build_module DeviceBackup -enable-testing -I "$build" -I Sources/CSQLite -I Sources/CNettle
 fi
 if [[ " ${harnesses[*]} " == *" store-file "* ]]; then
     build_module ParPairModel
-    build_module ParPairStore -I "$build" -I Sources/CSQLite -I Sources/CCrypto
+    build_module ParPairStore -I "$build" -I Sources/CSQLite -I Sources/CNettle
 fi
 
 for harness in "${harnesses[@]}"; do
@@ -81,10 +81,10 @@ for harness in "${harnesses[@]}"; do
         libraries=(-lPropertyList)
     fi
     if [[ "$harness" == store-file ]]; then
-        libraries=(-lParPairStore -lParPairModel -lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -I Sources/CSQLite -I Sources/CCrypto -lsqlite3 -lcrypto)
+        libraries=(-lParPairStore -lParPairModel -lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -I Sources/CSQLite -I Sources/CNettle -lsqlite3 -lnettle)
     fi
     if [[ "$harness" == backup-* ]]; then
-        libraries=(-lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -I Sources/CSQLite -I Sources/CCrypto -lsqlite3 -lcrypto)
+        libraries=(-lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -I Sources/CSQLite -I Sources/CNettle -lsqlite3 -lnettle)
     fi
     # A harness is relinked when its files or a library it uses changed.
     binary="$build/$harness"

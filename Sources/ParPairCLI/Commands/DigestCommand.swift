@@ -42,6 +42,7 @@ enum DigestCommand: Subcommand {
 
         No terminal, HOME or PATH is needed. Without --tz or TZ, days are counted in the system's zone
         (/etc/localtime; UTC when there is none, as in many containers), so give --tz under cron.
+        \(StoreArguments.help)
         """,
         examples: [
             "parpair-report digest samples/default.store --out digests --tz America/New_York --today 2026-11-23",

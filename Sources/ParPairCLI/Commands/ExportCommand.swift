@@ -14,6 +14,7 @@ enum ExportCommand: Subcommand {
           daily    one row per baby and day of life
           events   one row per log: baby, kind, type, start and end (ISO 8601 with offset), duration_min,
                    amount, unit, amount_ml, notes, day and week of life, id
+        \(StoreArguments.help)
         """,
         examples: ["parpair-report export samples/default.store --table daily --last 2 --output days.csv"])
 

@@ -9,10 +9,11 @@ enum InfoCommand: Subcommand {
         name: .info, summary: "describe a store: babies, rows per table, time span, layout, warnings",
         usage: ["STORE"], positional: .file,
         description: """
-        Describes the ParPair store at STORE (a default.store file, or a folder holding one): each baby with
-        id, birthday and age today, rows per table, the first and last log, how enumerations are laid out,
-        the Core Data framework version, orphan logs and other warnings. The store is read from a private
+        Describes the ParPair store at STORE: each baby with id, birthday and age today, rows per table,
+        the first and last log, how enumerations are laid out, the Core Data framework version, orphan
+        logs and other warnings, and where the time zone came from. The store is read from a private
         snapshot; nothing is written beside it.
+        \(StoreArguments.help)
         """)
 
     static func run(_ parsed: Arguments, console: Console) throws {

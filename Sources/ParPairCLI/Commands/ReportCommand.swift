@@ -14,7 +14,7 @@ enum ReportCommand: Subcommand {
         is that report printed by WeasyPrint or Chromium. --since opens the report with a one-page visit
         summary per baby of the days since the last check-up; --due-date or --born-at gives a baby born
         early corrected ages and bands.
-        STORE is a default.store file or a folder holding one.
+        \(StoreArguments.help)
         """,
         examples: [
             "parpair-report report samples/default.store --output report.html --today 2026-11-20",

@@ -12,6 +12,15 @@ import Darwin
 enum StoreArguments {
     static let passwordVariable = "PARPAIR_BACKUP_PASSWORD"
 
+    /// What every command that reads a store says STORE may be, in its --help.
+    static let help = """
+
+        STORE is a default.store file, a folder holding one, an iPhone's device backup folder (Finder,
+        iTunes or idevicebackup2; plain or encrypted), or a folder of backups such as
+        ~/Library/Application Support/MobileSync/Backup, of which a device's newest backup is read
+        (--device picks a device or a backup). 'parpair-report stores DIR' lists what a folder holds.
+        """
+
     /// The password is never an argument's value (other users see those in `ps`): the first line of
     /// `--password-file`, else `$PARPAIR_BACKUP_PASSWORD`, else a prompt without echo when standard input
     /// is a terminal; nil otherwise. It is read only when the backup turns out to be encrypted, and from

@@ -70,7 +70,7 @@ enum OptionTable {
     // Which store, when STORE is a device backup.
     private static let reading: Set<CommandName> = dated
     static let device = TypedOption<String>(
-        "--device", "NAME|UDID", "the device whose backup to read, when the folder holds several", for: reading)
+        "--device", "NAME|UDID|FOLDER", "the device (its name or UDID) or the backup (its folder's name) to read, when the folder holds several", for: reading)
     static let app = TypedOption<String>(
         "--app", "BUNDLE_ID", "the app (or app group) whose store to read, when a backup holds several", for: reading)
     static let passwordFile = TypedOption<String>(

@@ -1,0 +1,74 @@
+import DeviceBackup
+import Foundation
+import ParPairAggregation
+import ParPairModel
+import ParPairReport
+import ParPairStore
+import Testing
+@testable import ParPairCLI
+
+/// Which settings a backup's phone settings may decide, and what they become: worked out by hand from the rules
+/// (an option or variable always wins; C and POSIX name no language; Letter in the Letter countries).
+@Suite struct PhoneSettingsDefaultsTests {
+    static func defaults(_ arguments: [String], environment: [String: String]) throws -> PhoneDefaults {
+        let parsed = try Arguments(["samples/default.store"] + arguments, command: .report)
+        return try AggregationArguments(parsed, environment: environment).phoneDefaults
+    }
+
+    @Test func whatTheUserLeftToTheDefaults() throws {
+        let none = try Self.defaults([], environment: [:])
+        #expect(none.timeZone && none.today && none.language && none.paper)
+        let cron = try Self.defaults([], environment: ["LANG": "C.UTF-8", "LC_ALL": "POSIX"])
+        #expect(cron.language, "C and POSIX say nothing of the user")
+        let given = try Self.defaults(["--tz", "Europe/Paris", "--today", "2026-11-20", "--lang", "fr", "--paper", "a4"], environment: [:])
+        #expect(!given.timeZone && !given.today && !given.language && !given.paper)
+        let environment = try Self.defaults([], environment: ["TZ": "Europe/Paris", "LANG": "fr_FR.UTF-8", "LC_PAPER": "fr_FR.UTF-8"])
+        #expect(!environment.timeZone && !environment.language && !environment.paper)
+        let langOnly = try Self.defaults([], environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(langOnly.paper, "LANG alone leaves the paper to the phone (only LC_ALL and LC_PAPER name it)")
+    }
+
+    static func origin(_ phone: PhoneSettings) -> BackupOrigin {
+        var origin = BackupOrigin(backupPath: "/b", deviceName: "Ana's iPhone", udid: "U", date: Date(timeIntervalSince1970: 1_795_156_200),
+                                  encrypted: false, domain: "AppDomain-org.parpair.app")
+        origin.phone = phone
+        return origin
+    }
+
+    @Test func thePhoneDecidesWhatWasLeft() throws {
+        let utc = try #require(TimeZone(identifier: "Europe/London"))
+        let options = AggregationOptions(timeZone: utc, today: CivilDate(year: 2026, month: 11, day: 20))
+        let phone = PhoneSettings(timeZone: "America/New_York", zoneSource: .localtime, languages: ["es-MX", "en-US"], locale: "es_MX")
+        // 2026-12-01 03:00 UTC is still 2026-11-30 in New York (UTC−5).
+        let now = Date(timeIntervalSince1970: 1_796_094_000)
+        let all = PhoneDefaults(timeZone: true, today: true, language: true, paper: true)
+        var warnings: [String] = []
+        let resolved = all.resolve(options: options, language: .english, paper: .a4, origin: Self.origin(phone), now: now) { warnings.append($0) }
+        #expect(resolved.options.timeZone.identifier == "America/New_York")
+        #expect(resolved.zoneFromPhone)
+        #expect(resolved.options.today == CivilDate(year: 2026, month: 11, day: 30))
+        #expect(resolved.language == .spanish)
+        #expect(resolved.paper == .letter, "Mexico prints on Letter")
+        #expect(warnings.isEmpty)
+
+        let kept = PhoneDefaults().resolve(options: options, language: .german, paper: .a4, origin: Self.origin(phone), now: now) {
+            warnings.append($0)
+        }
+        #expect(kept.options.timeZone == utc && kept.language == .german && kept.paper == .a4 && !kept.zoneFromPhone)
+        #expect(warnings == ["the time zone Europe/London is UTC+0 at the time of the backup, but the phone was set to America/New_York (UTC−5); "
+            + "days are counted in Europe/London as asked; leave out --tz and TZ to count them in the phone's zone"])
+
+        let japanese = PhoneSettings(timeZone: "Asia/Tokyo", languages: ["ja-JP"], locale: "ja_JP@calendar=japanese")
+        let tokyo = all.resolve(options: options, language: .english, paper: .letter, origin: Self.origin(japanese), now: now) { _ in }
+        #expect(tokyo.language == .english, "no catalog for Japanese: the default stays")
+        #expect(tokyo.paper == .a4)
+        #expect(PhoneSettings(locale: "en_US@calendar=gregorian").region == "US")
+        #expect(PhoneSettings(locale: "de").region == nil)
+    }
+
+    /// The seam that keeps secrets out of core files: in this process, as the tool does once it holds a password.
+    @Test func coreDumpsGoOff() {
+        ProcessProtection.disableCoreDumps()
+        #expect(ProcessProtection.coreDumpsDisabled)
+    }
+}
