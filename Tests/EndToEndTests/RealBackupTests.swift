@@ -201,6 +201,7 @@ import Testing
                 fragments: ["without a ManifestKey", "older than 10.2 (iOS 10.1)", "ParPair needs iOS 17"]),
         Refusal(name: "the store's data file missing", spec: ["omitStoreData": "true"], status: 66,
                 fragments: ["default.store", "data file is missing", "partial backup"]),
+        Refusal(name: "the store a link record", spec: ["storeLink": "true"], status: 66, fragments: ["no ParPair store in this backup"]),
     ]
 
     @Test(arguments: refusals)
@@ -210,6 +211,8 @@ import Testing
         var store: [String: Any] = ["relativePath": Self.store, "source": PackageFiles.sampleStore]
         for (key, value) in refusal.spec {
             if key == "omitStoreData" { store["omitData"] = true; continue }
+            // A link record (flags 4) whose Target points at the store elsewhere: never restored as a file.
+            if key == "storeLink" { store = ["relativePath": Self.store, "symlinkTarget": PackageFiles.sampleStore]; continue }
             spec[key] = value == "true" ? true as Any : value == "false" ? false as Any : value as Any
         }
         spec["files"] = [store]
