@@ -19,6 +19,7 @@ public enum ExitCode: Int32, Sendable {
     case ioError = 74
     /// Try again later: the device backup is still being written.
     case tempFail = 75
-    /// An encrypted backup's password is wrong or missing.
+    /// An encrypted backup's password is wrong or missing, or macOS keeps Finder's backups from this
+    /// process (it needs Full Disk Access).
     case noPermission = 77
 }

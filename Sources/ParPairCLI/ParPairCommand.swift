@@ -132,7 +132,8 @@ public enum ParPairCommand {
         (.cantCreate, "cannot create", "the output cannot be created"),
         (.ioError, "I/O", "reading or writing failed"),
         (.tempFail, "try later", "the device backup is still being written; try again later (cron simply will)"),
-        (.noPermission, "password", "an encrypted backup's password is wrong, or none was given"),
+        (.noPermission, "not permitted", "an encrypted backup's password is wrong, or none was given; or macOS "
+            + "protects Finder's backups from the program (give it Full Disk Access)"),
     ]
 
     static var exitCodeSummary: String {

@@ -25,6 +25,8 @@ struct Console: Sendable {
     var environment: [String: String]
     /// Whether standard output is a terminal (markup is not dumped into one).
     var outputIsTerminal = false
+    /// The system's folders and its protection of them (a Mac's, in tests on Linux too).
+    var platform = HostPlatform.current
 
     /// The process's standard output and error; text that may come from a store is made safe for a terminal.
     static let standard = Console(

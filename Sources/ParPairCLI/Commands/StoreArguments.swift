@@ -15,7 +15,10 @@ enum StoreArguments {
     /// The password is never an argument's value (other users see those in `ps`): the first line of
     /// `--password-file`, else `$PARPAIR_BACKUP_PASSWORD`, else a prompt without echo when standard input
     /// is a terminal; nil otherwise. It is read only when the backup turns out to be encrypted.
+    ///
+    /// - Throws: `GeneralError` (exit 77) when macOS protects Finder's backup folder from this process.
     static func request(_ parsed: Arguments, path: String, console: Console) throws -> StoreRequest {
+        if let refusal = console.platform.privacyRefusal(reading: path) { throw refusal }
         let file = try parsed.value(OptionTable.passwordFile)
         let environment = console.environment[passwordVariable]
         return StoreRequest(
