@@ -4,7 +4,7 @@ import PackagePlugin
 /// `swift package --allow-writing-to-package-directory build-deb`: builds `parpair-report` in release
 /// with the Swift runtime linked statically, and packs it with its man page, shell completions, README
 /// and sample store into `.build/deb/parpair-report_<version>_<arch>.deb`. `Depends:` lists the Debian
-/// package of every shared library the binary links (found with `ldd` and `dpkg -S`) and w3c-sgml-lib.
+/// package of every shared library the binary links (found with `ldd` and `dpkg -S`); the XHTML DTD is built in.
 @main
 struct BuildDeb: CommandPlugin {
     struct Failure: Error, CustomStringConvertible {
@@ -61,7 +61,7 @@ struct BuildDeb: CommandPlugin {
 
             """.utf8))
 
-        let depends = try dependencies(of: root.appendingPathComponent("usr/bin/parpair-report").path) + ["w3c-sgml-lib"]
+        let depends = try dependencies(of: root.appendingPathComponent("usr/bin/parpair-report").path)
         let installedSize = try run("/usr/bin/du", ["-sk", root.path]).split(separator: "\t").first.map(String.init) ?? "0"
         try place("DEBIAN/control", Data("""
             Package: parpair-report

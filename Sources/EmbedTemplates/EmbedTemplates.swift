@@ -1,15 +1,20 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles every file under the package's `Templates/` folder into the target as Swift source,
-/// so the default templates travel inside the binary.
+/// Compiles files into the target as Swift source, so they travel inside the binary: the package's
+/// `Templates/` folder as `EmbeddedTemplates` (ParPairReport), or, for a target with a `DTD/` folder of
+/// its own (XHTML, which excludes it from its sources), that folder as `EmbeddedDTDFiles`.
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let templates = context.package.directoryURL.appendingPathComponent("Templates")
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedTemplates.swift")
+        var (folder, name) = (context.package.directoryURL.appendingPathComponent("Templates"), "EmbeddedTemplates")
+        if let own = (target as? SwiftSourceModuleTarget)?.directoryURL.appendingPathComponent("DTD"),
+           FileManager.default.fileExists(atPath: own.path) {
+            (folder, name) = (own, "EmbeddedDTDFiles")
+        }
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("\(name).swift")
         var inputs: [URL] = []
-        if let walker = FileManager.default.enumerator(at: templates, includingPropertiesForKeys: [.isRegularFileKey]) {
+        if let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) {
             for case let url as URL in walker {
                 let values = try? url.resourceValues(forKeys: [.isRegularFileKey])
                 if values?.isRegularFile == true, !url.lastPathComponent.hasPrefix(".") { inputs.append(url) }
@@ -18,9 +23,9 @@ struct EmbedTemplates: BuildToolPlugin {
         inputs.sort { $0.path < $1.path }
         return [
             .buildCommand(
-                displayName: "Embedding \(inputs.count) templates",
+                displayName: "Embedding \(inputs.count) files of \(folder.lastPathComponent)/ as \(name)",
                 executable: try context.tool(named: "TemplateEmbedder").url,
-                arguments: [templates.path, output.path] + inputs.map(\.path),
+                arguments: [name, folder.path, output.path] + inputs.map(\.path),
                 inputFiles: inputs,
                 outputFiles: [output]
             ),

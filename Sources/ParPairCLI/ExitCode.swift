@@ -11,7 +11,7 @@ public enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// A bug in this tool.
     case software = 70
-    /// A system file is missing: the XHTML DTD (package w3c-sgml-lib) is not installed.
+    /// A file the program needs cannot be read: the built-in XHTML DTD (which never happens in a sound build).
     case osFile = 72
     /// An output file could not be created.
     case cantCreate = 73
@@ -19,6 +19,7 @@ public enum ExitCode: Int32, Sendable {
     case ioError = 74
     /// Try again later: the device backup is still being written.
     case tempFail = 75
-    /// An encrypted backup's password is wrong or missing.
+    /// An encrypted backup's password is wrong or missing, or macOS keeps Finder's backups from this
+    /// process (it needs Full Disk Access).
     case noPermission = 77
 }

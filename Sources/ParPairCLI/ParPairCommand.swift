@@ -132,11 +132,12 @@ public enum ParPairCommand {
         (.noInput, "no input", "a store or input file does not exist or cannot be read"),
         (.unavailable, "no PDF engine", "no PDF engine is installed, or it failed (install weasyprint or chromium)"),
         (.software, "internal", "an internal error (a bug: please report it)"),
-        (.osFile, "DTD missing", "the XHTML DTD is not installed (Debian package w3c-sgml-lib)"),
+        (.osFile, "DTD unreadable", "the built-in XHTML DTD cannot be read (a damaged program: reinstall it)"),
         (.cantCreate, "cannot create", "the output cannot be created"),
         (.ioError, "I/O", "reading or writing failed"),
         (.tempFail, "try later", "the device backup is still being written; try again later (cron simply will)"),
-        (.noPermission, "password", "an encrypted backup's password is wrong, or none was given"),
+        (.noPermission, "not permitted", "an encrypted backup's password is wrong, or none was given; or macOS "
+            + "protects Finder's backups from the program (give it Full Disk Access)"),
     ]
 
     static var exitCodeSummary: String {

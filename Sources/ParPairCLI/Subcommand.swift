@@ -28,6 +28,8 @@ struct Console: Sendable {
     /// Shows a passing line on standard error while something takes seconds, and clears it with nil; it does
     /// nothing unless standard error is a terminal.
     var progress: @Sendable (String?) -> Void = { _ in }
+    /// The system's folders and its protection of them (a Mac's, in tests on Linux too).
+    var platform = HostPlatform.current
 
     /// The process's standard output and error; text that may come from a store is made safe for a terminal.
     static let standard = Console(

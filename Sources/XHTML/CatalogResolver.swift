@@ -1,11 +1,13 @@
 import CLibXML2
 
-/// Maps the identifiers of a DTD or external entity to a local file through an XML catalog.
-/// It never maps anything to the network: a catalog entry that points at a URL, or a system
-/// identifier that is a URL and is in no catalog, is refused.
+/// Maps the identifiers of a DTD or external entity to a built-in W3C file, or to a local file through
+/// an XML catalog. It never maps anything to the network: a catalog entry that points at a URL, or a
+/// system identifier that is a URL and is in no catalog, is refused.
 final class CatalogResolver {
     /// Where a pair of identifiers leads.
     enum Resolution: Equatable {
+        /// A W3C file compiled into this module.
+        case builtIn(BuiltInDTD)
         /// A local file (path or `file:` URI) to load.
         case local(String)
         /// The catalog maps the identifiers to this non-local URI; it will not be loaded.
@@ -28,13 +30,17 @@ final class CatalogResolver {
         self.catalog = catalog
     }
 
-    /// Where the identifiers lead: the catalog first (public and system entries, then URI
+    /// Where the identifiers lead. With the built-in catalog, only to a built-in file; otherwise the catalog first (public and system entries, then URI
     /// entries), then the system identifier itself if it is an absolute local path or `file:` URI.
     ///
     /// - Parameters:
     ///   - publicID: The public identifier, if any.
     ///   - systemID: The system identifier as written in the document, if any.
     func resolve(publicID: String?, systemID: String?) -> Resolution {
+        if catalog == .builtIn {
+            // Only what is compiled in: no catalog, no file, the same verdict on every machine.
+            return BuiltInDTD.named(publicID: publicID, systemID: systemID).map(Resolution.builtIn) ?? .unresolved
+        }
         if let mapped = lookUp(publicID: publicID, systemID: systemID) {
             return Self.isLocal(mapped) ? .local(mapped) : .remote(mapped)
         }
@@ -46,6 +52,8 @@ final class CatalogResolver {
 
     private func lookUp(publicID: String?, systemID: String?) -> String? {
         switch catalog {
+        case .builtIn:
+            return nil
         case .system:
             let resolved = XMLString.with(publicID) { publicID in
                 XMLString.with(systemID) { systemID in

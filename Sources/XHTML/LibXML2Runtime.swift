@@ -5,8 +5,8 @@ import Foundation
 ///
 /// libxml2 keeps global state: parser initialisation, the default catalog (read once from
 /// `XML_CATALOG_FILES` or `/etc/xml/catalog`, with delegate catalogs loaded lazily into a global
-/// cache) and the thread's structured error handler. `xmlInitParser()` runs exactly once, before
-/// the first parse, and every validation (the parses that look up the catalog) is serialized by one
+/// cache), the external entity loader and the thread's structured error handler. `xmlInitParser()`
+/// and the installation of ``ExternalEntityLoader`` run exactly once, before the first parse, and every validation (the parses that look up the catalog) is serialized by one
 /// lock: validations from several threads are safe, one runs at a time.
 ///
 /// A well-formedness check reads no catalog and no DTD: it uses only its own parser context and its
@@ -19,6 +19,7 @@ enum LibXML2Runtime {
     /// thread-safely).
     private static let initialization: Void = {
         xmlInitParser()
+        ExternalEntityLoader.install()
     }()
 
     private static let lock = NSLock()

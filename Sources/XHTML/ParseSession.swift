@@ -75,7 +75,8 @@ final class ParseSession {
         ))
     }
 
-    /// Opens an external entity (in libxml2 2.9, only ever the external DTD subset) from a local
+    /// Opens an external entity (the external DTD subset, from the SAX `resolveEntity` handler, or a
+    /// parameter entity it includes, from ``ExternalEntityLoader``) from a built-in W3C file or a local
     /// file found through the catalog, or records why it cannot be loaded. Never uses the network.
     ///
     /// - Returns: The input for libxml2 to read, or nil when nothing was loaded.
@@ -95,9 +96,16 @@ final class ParseSession {
             && publicID == declaredType?.publicID && systemID == declaredType?.systemID
         if isExternalSubset {
             externalSubsetRequested = true
+            // The document already failed for declaring another type: its DTD would tell nothing more.
+            if documentTypeRejected, resolver.catalog == .builtIn { return nil }
         }
         let reason: UnavailableDTD.Reason
         switch resolver.resolve(publicID: publicID, systemID: systemID) {
+        case .builtIn(let file):
+            if let bytes = file.bytes, let input = ParserContext.input(from: bytes, named: file.baseURI, context: context) {
+                return input
+            }
+            reason = .builtInUnreadable(fileName: file.fileName)
         case .local(let path):
             if let input = xmlNewInputFromFile(context, path) {
                 return input
@@ -106,7 +114,7 @@ final class ParseSession {
         case .remote(let url):
             reason = .remoteOnly(url: url)
         case .unresolved:
-            reason = .notInCatalog
+            reason = resolver.catalog == .builtIn ? .notBuiltIn : .notInCatalog
         }
         let unavailable = UnavailableDTD(
             publicID: publicID, systemID: systemID, reason: reason,
@@ -114,6 +122,9 @@ final class ParseSession {
         )
         if isExternalSubset, unavailableDTD == nil {
             unavailableDTD = unavailable
+        } else if !isExternalSubset, context.pointee.inSubset != 0, dtdReadFailure == nil {
+            // A file the DTD includes: the DTD is there, but not all of it.
+            dtdReadFailure = "\(Self.identifiers(publicID, systemID)) not loaded: \(unavailable)"
         }
         diagnostics.append(Diagnostic(
             file: documentName, line: position.line, column: position.column, severity: .error,

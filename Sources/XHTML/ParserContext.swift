@@ -151,6 +151,29 @@ final class ParserContext {
         xmlIsID(document, element, attribute) != 0 || xmlIsRef(document, element, attribute) != 0
     }
 
+    /// A new input for libxml2 to read `bytes` from (libxml2 copies them), named `name`: the URI that the
+    /// relative system identifiers inside it are resolved against. Nil when libxml2 cannot make one.
+    static func input(
+        from bytes: [UInt8], named name: String, context: UnsafeMutablePointer<xmlParserCtxt>
+    ) -> xmlParserInputPtr? {
+        let buffer = bytes.withUnsafeBufferPointer { memory in
+            memory.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: memory.count) {
+                    xmlParserInputBufferCreateMem($0, Int32(memory.count), XML_CHAR_ENCODING_NONE)
+                }
+            }
+        }
+        guard let buffer else { return nil }
+        // On failure libxml2 2.9 leaves the buffer to the caller, later versions free it themselves:
+        // it is left alone (a leak only when libxml2 is out of memory).
+        guard let input = xmlNewIOInputStream(context, buffer, XML_CHAR_ENCODING_NONE) else { return nil }
+        // Freed with the input by libxml2's deallocator, so allocated by libxml2.
+        if let copy = xmlCharStrdup(name) {
+            input.pointee.filename = UnsafePointer(UnsafeMutableRawPointer(copy).assumingMemoryBound(to: CChar.self))
+        }
+        return input
+    }
+
     /// Where the parser is reading now: line and column from 1, or 0 when unknown.
     static func position(of context: UnsafeMutablePointer<xmlParserCtxt>) -> (line: Int, column: Int) {
         guard let input = context.pointee.input else {

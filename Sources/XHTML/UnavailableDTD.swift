@@ -7,6 +7,10 @@ public struct UnavailableDTD: Sendable, Hashable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {
         /// No catalog entry maps the identifiers to a local file.
         case notInCatalog
+        /// Only built-in DTDs were searched, and the identifiers name none of them.
+        case notBuiltIn
+        /// The built-in copy of this file cannot be read (a broken build; it never happens in one that passed its tests).
+        case builtInUnreadable(fileName: String)
         /// The catalog (or the system identifier) names this local file, and it cannot be read.
         case unreadable(path: String)
         /// The catalog maps the identifiers to this network location; DTDs are never downloaded.
@@ -60,6 +64,11 @@ public struct UnavailableDTD: Sendable, Hashable, CustomStringConvertible {
                     + "and DTDs are never downloaded; \(install)"
             case .partUnreadable(let message):
                 return "the \(documentType.name) DTD is not installed completely (\(message)); \(reinstall)"
+            case .notBuiltIn:
+                return "the \(documentType.name) DTD is not built in (only XHTML 1.0 Strict is), and DTDs are never downloaded"
+            case .builtInUnreadable(let fileName):
+                return "the built-in copy of the \(documentType.name) DTD (\(fileName)) cannot be read; "
+                    + "the program is damaged: reinstall it, and please report this"
             }
         }
         let identifiers = identifierText
@@ -73,6 +82,12 @@ public struct UnavailableDTD: Sendable, Hashable, CustomStringConvertible {
             return "cannot load the DTD \(identifiers): the XML catalog maps it to \(url), and DTDs are never downloaded"
         case .partUnreadable(let message):
             return "cannot load all of the DTD \(identifiers): \(message)"
+        case .notBuiltIn:
+            return "cannot load the DTD \(identifiers): it is not built in (only XHTML 1.0 Strict is), "
+                + "and DTDs are never downloaded"
+        case .builtInUnreadable(let fileName):
+            return "cannot load the DTD \(identifiers): the built-in copy of \(fileName) cannot be read; "
+                + "the program is damaged: reinstall it, and please report this"
         }
     }
 

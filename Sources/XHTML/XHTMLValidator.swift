@@ -1,14 +1,16 @@
 /// Validates XML documents against their DTD with libxml2, offline, and can require a document
 /// type such as XHTML 1.0 Strict.
 ///
-/// DTDs are found through the XML catalog (on Debian, `/etc/xml/catalog` with the package
-/// `w3c-sgml-lib`) and never downloaded. Every problem is collected with its line and column:
+/// By default only the W3C files compiled into this module are used: the XHTML 1.0 Strict DTD of
+/// 2002-08-01 and its entity sets, so a document validates the same on every machine, with no catalog,
+/// no file and no network. With ``XMLCatalog/system`` or ``XMLCatalog/files(_:)`` DTDs are found through
+/// XML catalogs instead, and never downloaded. Every problem is collected with its line and column:
 ///
 ///     let result = XHTMLValidator().validate(html, name: "report.html")
 ///     try result.throwIfFailed()   // XMLCheckError listing `report.html:12:7: …` lines
 ///
-/// A machine without the DTD gives ``XMLCheckResult/Outcome/dtdUnavailable(_:)``, not
-/// ``XMLCheckResult/Outcome/failed``, so a missing package is never mistaken for a bad document.
+/// A DTD that cannot be loaded gives ``XMLCheckResult/Outcome/dtdUnavailable(_:)``, not
+/// ``XMLCheckResult/Outcome/failed``, so a missing DTD is never mistaken for a bad document.
 ///
 /// Validations are serialized: libxml2 keeps global state (see the module's `LibXML2Runtime`),
 /// so calls from several threads are safe but run one at a time.
@@ -28,11 +30,11 @@ public struct XHTMLValidator: Sendable {
     /// - Parameters:
     ///   - requiredDocumentType: The type documents must declare; XHTML 1.0 Strict unless told
     ///     otherwise, nil to validate against whatever DTD a document declares.
-    ///   - catalog: Where DTDs are looked up; libxml2's system catalog by default.
+    ///   - catalog: Where DTDs are looked up; only the built-in XHTML 1.0 Strict files by default.
     ///   - maximumInputSize: The largest document accepted, in bytes.
     public init(
         requiring requiredDocumentType: XHTMLDocumentType? = .xhtml1Strict,
-        catalog: XMLCatalog = .system,
+        catalog: XMLCatalog = .builtIn,
         maximumInputSize: Int = XHTMLValidator.defaultMaximumInputSize
     ) {
         self.requiredDocumentType = requiredDocumentType

@@ -4,6 +4,8 @@ extension XMLCatalog {
     /// Where the catalog looked, for a message about a DTD it could not find.
     var searchDescription: String {
         switch self {
+        case .builtIn:
+            return "only the DTDs built into this program were searched (XHTML 1.0 Strict)"
         case .system:
             let environment = ProcessInfo.processInfo.environment
             if let files = environment["XML_CATALOG_FILES"] {

@@ -7,11 +7,14 @@ struct InProcessRun {
     var stdout: String
     var stderr: String
 
-    /// Runs `parpair-report ARGUMENTS` with an empty environment but `TZ=UTC`.
-    static func run(_ arguments: [String], environment: [String: String] = ["TZ": "UTC"]) -> InProcessRun {
+    /// Runs `parpair-report ARGUMENTS` with an empty environment but `TZ=UTC`, on this system or the one given.
+    static func run(
+        _ arguments: [String], environment: [String: String] = ["TZ": "UTC"], platform: HostPlatform = .current
+    ) -> InProcessRun {
         let out = Captured()
         let err = Captured()
-        let console = Console(out: { out.append($0) }, err: { err.append($0) }, environment: environment)
+        var console = Console(out: { out.append($0) }, err: { err.append($0) }, environment: environment)
+        console.platform = platform
         let status = ParPairCommand.run(arguments, console: console)
         return InProcessRun(status: status, stdout: out.text, stderr: err.text)
     }

@@ -56,13 +56,25 @@ import XHTML
             Issue.record("expected an unavailable DTD, got \(result.outcome):\n\(result)")
             return
         }
-        #expect(dtd.reason == .notInCatalog)
+        #expect(dtd.reason == .notBuiltIn)
         #expect(dtd.documentType == nil)
         let first = try #require(result.errors.first)
-        #expect(first.message.hasPrefix("cannot load the DTD PUBLIC \"-//W3C//DTD XHTML 9.9 Imaginary//EN\" "
-            + "\"http://127.0.0.1:\(listener.port)/imaginary.dtd\": no XML catalog entry maps it to a local file "
-            + "and DTDs are never downloaded"))
+        #expect(first.message == "cannot load the DTD PUBLIC \"-//W3C//DTD XHTML 9.9 Imaginary//EN\" "
+            + "\"http://127.0.0.1:\(listener.port)/imaginary.dtd\": it is not built in (only XHTML 1.0 Strict is), "
+            + "and DTDs are never downloaded")
         #expect(!result.description.contains("Attempt to load network entity"))
+
+        // Through the system catalog, which has no entry for it, it is not downloaded either.
+        let system = XHTMLValidator(requiring: nil, catalog: .system).validate(document, name: "imaginary.html")
+        #expect(!listener.acceptPendingConnection(), "the validator connected to the DTD's URL")
+        guard case .dtdUnavailable(let systemDTD) = system.outcome else {
+            Issue.record("expected an unavailable DTD, got \(system.outcome):\n\(system)")
+            return
+        }
+        #expect(systemDTD.reason == .notInCatalog)
+        #expect(system.errors.first?.message.hasPrefix("cannot load the DTD PUBLIC \"-//W3C//DTD XHTML 9.9 Imaginary//EN\" "
+            + "\"http://127.0.0.1:\(listener.port)/imaginary.dtd\": no XML catalog entry maps it to a local file "
+            + "and DTDs are never downloaded") == true)
     }
 
     @Test func unknownPublicIDWhenStrictIsRequiredIsTheDocumentsFault() {

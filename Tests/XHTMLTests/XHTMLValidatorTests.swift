@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import XHTML
 
-/// Validation against the XHTML 1.0 Strict DTD from Debian's w3c-sgml-lib, through the system catalog.
+/// Validation against the built-in XHTML 1.0 Strict DTD (Sources/XHTML/DTD); the expected problems are
+/// xmllint's through the system catalog (Debian's w3c-sgml-lib), see `BuiltInDTDTests` for that agreement.
 @Suite struct XHTMLValidatorTests {
     let validator = XHTMLValidator()
 
@@ -20,7 +21,7 @@ import XHTML
 
     @Test func knownValidStrictDocumentPasses() {
         let result = validator.validate(SampleDocument.validStrict, name: "report.html")
-        #expect(result.outcome == .passed, "w3c-sgml-lib must be installed; got:\n\(result)")
+        #expect(result.outcome == .passed, "\(result)")
         #expect(result.diagnostics.isEmpty)
         #expect(result.passed)
     }
@@ -106,15 +107,28 @@ import XHTML
     }
 
     @Test func otherDoctypeFailsAlthoughValidUnderItsOwnDTD() throws {
-        let found = try problems(in: SampleDocument.validXHTML11)
-        try #require(found.count == 1)
-        #expect(found[0].line == 3)
-        #expect(found[0].message == "document type is XHTML 1.1 (\"-//W3C//DTD XHTML 1.1//EN\"), but XHTML 1.0 Strict "
+        let rejection = "document type is XHTML 1.1 (\"-//W3C//DTD XHTML 1.1//EN\"), but XHTML 1.0 Strict "
             + "is required: <!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\" "
-            + "\"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd\">")
+            + "\"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd\">"
+        // Built in is XHTML 1.0 Strict alone: the XHTML 1.1 DTD is not loaded, nor asked to be installed.
+        let found = try problems(in: SampleDocument.validXHTML11)
+        #expect(found.map(\.message) == [rejection, "Validation failed: no DTD found !"])
+        #expect(found.first?.line == 3)
 
-        let anyDTD = XHTMLValidator(requiring: nil).validate(SampleDocument.validXHTML11, name: "report.html")
+        // Through the system catalog (w3c-sgml-lib) the XHTML 1.1 DTD loads: the type is the one error.
+        let system = XHTMLValidator(catalog: .system).validate(SampleDocument.validXHTML11, name: "report.html")
+        #expect(system.outcome == .failed)
+        #expect(system.diagnostics.map(ExpectedProblem.init).map(\.message) == [rejection])
+
+        let anyDTD = XHTMLValidator(requiring: nil, catalog: .system).validate(SampleDocument.validXHTML11, name: "report.html")
         #expect(anyDTD.outcome == .passed, "\(anyDTD)")
+        let notBuiltIn = XHTMLValidator(requiring: nil).validate(SampleDocument.validXHTML11, name: "report.html")
+        guard case .dtdUnavailable(let dtd) = notBuiltIn.outcome else {
+            Issue.record("expected an unavailable DTD, got \(notBuiltIn.outcome):\n\(notBuiltIn)")
+            return
+        }
+        #expect(dtd.reason == .notBuiltIn)
+        #expect(dtd.description == "the XHTML 1.1 DTD is not built in (only XHTML 1.0 Strict is), and DTDs are never downloaded")
     }
 
     @Test func dataURIImagePasses() {

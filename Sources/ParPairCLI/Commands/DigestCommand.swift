@@ -38,7 +38,7 @@ enum DigestCommand: Subcommand {
         Output: the paths written, one a line, then a line per baby without a digest; nothing with --quiet,
         nor with --eml - (standard output is the message). Standard error stays empty unless the run fails:
         then one line and a non-zero status (64 usage or a bad address, 65 bad store, 66 missing store,
-        72 XHTML DTD missing, 73 cannot create the output, 74 I/O), and no file is left half-written.
+        72 built-in XHTML DTD unreadable, 73 cannot create the output, 74 I/O), and no file is left half-written.
 
         No terminal, HOME or PATH is needed. Without --tz or TZ, days are counted in the system's zone
         (/etc/localtime; UTC when there is none, as in many containers), so give --tz under cron.

@@ -25,7 +25,10 @@ enum StoreArguments {
     /// `--password-file`, else `$PARPAIR_BACKUP_PASSWORD`, else a prompt without echo when standard input
     /// is a terminal; nil otherwise. It is read only when the backup turns out to be encrypted, and from
     /// then on the process may not dump core (a core would hold the password and the decrypted data).
+    ///
+    /// - Throws: `GeneralError` (exit 77) when macOS protects Finder's backup folder from this process.
     static func request(_ parsed: Arguments, path: String, console: Console) throws -> StoreRequest {
+        if let refusal = console.platform.privacyRefusal(reading: path) { throw refusal }
         let file = try parsed.value(OptionTable.passwordFile)
         let environment = console.environment[passwordVariable]
         let quiet = parsed.flag(OptionTable.quiet)

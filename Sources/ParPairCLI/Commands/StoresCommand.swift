@@ -19,11 +19,14 @@ enum StoresCommand: Subcommand {
     static func run(_ parsed: Arguments, console: Console) throws {
         var folders = parsed.positionals
         if folders.isEmpty {
-            #if os(macOS)
-            folders = StoreDiscovery.defaultFolders(home: console.environment["HOME"] ?? NSHomeDirectory())
-            #else
-            throw UsageError("give the folders to search, such as the one idevicebackup2 wrote its backups to", command: name)
-            #endif
+            guard let defaults = console.platform.defaultStoreFolders(home: console.environment["HOME"] ?? NSHomeDirectory()) else {
+                throw UsageError("give the folders to search, such as the one idevicebackup2 wrote its backups to", command: name)
+            }
+            folders = defaults
+        }
+        // Finder's folder, unreadable for want of Full Disk Access, would otherwise look empty.
+        for folder in folders {
+            if let refusal = console.platform.privacyRefusal(reading: folder) { throw refusal }
         }
         let found = StoreDiscovery.find(in: folders)
         if parsed.flag(OptionTable.json) {

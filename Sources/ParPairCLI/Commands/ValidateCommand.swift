@@ -7,9 +7,10 @@ enum ValidateCommand: Subcommand {
         name: .validate, summary: "check that a file is valid XHTML 1.0 Strict (offline, against the W3C DTD)",
         usage: ["FILE"], positional: .file,
         description: """
-        Parses FILE with libxml2 and validates it against the XHTML 1.0 Strict DTD, resolved offline through
-        the system XML catalog (Debian package w3c-sgml-lib). Prints every problem as line:column: message
-        and exits 65 when the file is not valid, 0 when it is.
+        Parses FILE with libxml2 and validates it against the XHTML 1.0 Strict DTD of the W3C Recommendation
+        of 2002-08-01, built into this program (no XML catalog, no file, no network: the same verdict on every
+        system). Prints every problem as line:column: message and exits 65 when the file is not valid, 0 when
+        it is (72 only if the built-in DTD cannot be read, a damaged program).
         """)
 
     static func run(_ parsed: Arguments, console: Console) throws {

@@ -7,7 +7,7 @@ import XHTML
 public enum ReportRendering {
     /// Renders a report.
     /// - Throws: `ReportError.template` for a template that fails, `.invalidHTML` listing every problem as
-    ///   `line:column: message`, `.dtdUnavailable` when the XHTML DTD is not installed.
+    ///   `line:column: message`, `.dtdUnavailable` when the built-in XHTML DTD cannot be read.
     public static func render(
         _ result: AggregationResult, format: ReportFormat, template: ReportTemplate, settings: ReportSettings
     ) throws -> String {
