@@ -10,7 +10,7 @@ extension Aggregator {
     private func add(_ log: ActivityLog, to baby: BabyAccumulator) {
         let start = log.startTime.timeIntervalSinceReferenceDate
         guard let placement = admit(baby, kind: .activity, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
-            $0.activity.isRepeat(start: start, .init(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate))
+            $0.activity.repeated(start: start, .init(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate), id: $1, rowID: $2)
         }) else { return }
         func report(_ rule: FindingRule, _ message: FindingMessage) -> Int? {
             baby.report(rule, kind: .activity, id: log.id, rowID: log.rowID, time: start, message: message, placement: placement)

@@ -10,7 +10,7 @@ extension Aggregator {
     private func add(_ log: DiaperLog, to baby: BabyAccumulator) {
         let time = log.time.timeIntervalSinceReferenceDate
         guard let placement = admit(baby, kind: .diaper, id: log.id, rowID: log.rowID, start: time, doubleEntry: {
-            $0.diaper.isRepeat(start: time, .init(type: log.type, end: nil))
+            $0.diaper.repeated(start: time, .init(type: log.type, end: nil), id: $1, rowID: $2)
         }) else { return }
         if case .other(let text) = log.type {
             baby.noteUnknown(kind: .diaper, field: "diaper type", text: text, id: log.id, rowID: log.rowID, time: time, placement: placement)

@@ -11,8 +11,8 @@ extension Aggregator {
     private func add(_ log: FoodLog, to baby: BabyAccumulator) {
         let start = log.startTime.timeIntervalSinceReferenceDate
         guard let placement = admit(baby, kind: .food, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
-            $0.food.isRepeat(start: start, .init(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate,
-                                                 amount: log.amount, unit: log.feedingUnit))
+            $0.food.repeated(start: start, .init(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate,
+                                                 amount: log.amount, unit: log.feedingUnit), id: $1, rowID: $2)
         }) else { return }
 
         func report(_ rule: FindingRule, _ message: FindingMessage) -> Int? {

@@ -11,7 +11,7 @@ extension Aggregator {
     private func add(_ log: SleepLog, to baby: BabyAccumulator) {
         let start = log.startTime.timeIntervalSinceReferenceDate
         guard let placement = admit(baby, kind: .sleep, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
-            $0.sleep.isRepeat(start: start, .init(type: 0, end: log.endTime?.timeIntervalSinceReferenceDate))
+            $0.sleep.repeated(start: start, .init(type: 0, end: log.endTime?.timeIntervalSinceReferenceDate), id: $1, rowID: $2)
         }) else { return }
         func report(_ rule: FindingRule, _ message: FindingMessage) -> Int? {
             baby.report(rule, kind: .sleep, id: log.id, rowID: log.rowID, time: start, message: message, placement: placement)

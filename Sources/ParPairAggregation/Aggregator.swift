@@ -165,12 +165,12 @@ public final class Aggregator {
 
     /// Decides whether a log counts, and where: invalid time, duplicate id, before the birthday and
     /// after today are findings that count nowhere (nil). Also checks the start order of food and sleep.
-    /// `isDoubleEntry` asks the baby's `DoubleEntryTracker` about the log (last, so only logs that would
-    /// count are noted there).
+    /// `repeated` asks the baby's `DoubleEntryTracker` which counted log this one repeats (last, so only logs
+    /// that would count are noted there).
     @inline(__always)
     func admit(
         _ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double,
-        doubleEntry isDoubleEntry: (inout DoubleEntryTracker) -> Bool
+        doubleEntry repeated: (inout DoubleEntryTracker, _ id: UUID, _ rowID: Int64) -> DoubleEntryTracker.Seen?
     ) -> Placement? {
         guard start.isFinite else {
             baby.report(.badTime, kind: kind, id: id, rowID: rowID, time: start,
@@ -207,11 +207,12 @@ public final class Aggregator {
             }
             return nil
         }
-        if isDoubleEntry(&baby.doubleEntries) {
-            let placement = baby.locate(start)
-            baby.report(.loggedTwice, kind: kind, id: id, rowID: rowID, time: start,
+        if let earlier = repeated(&baby.doubleEntries, id, rowID) {
+            // The two count once; the copy saved later is the one listed (its figures are the same, to the minute).
+            let copy = earlier.rowID > rowID ? earlier : DoubleEntryTracker.Seen(id: id, rowID: rowID, start: start)
+            baby.report(.loggedTwice, kind: kind, id: copy.id, rowID: copy.rowID, time: copy.start,
                         message: FindingMessage("finding_logged_twice", ["kind": FindingMessage.kind(kind)]),
-                        placement: placement)
+                        placement: baby.locate(copy.start))
             return nil
         }
         let placement = baby.locate(start)

@@ -1,9 +1,11 @@
+import Foundation
 import ParPairModel
 
 /// Probable double entries of one baby: a log of the same kind, type, start minute, amount, unit and end
-/// as one already counted, under another id (a double tap in the app). Logs arrive in start order, so
-/// only the current minute's signatures are kept, per kind in a short array (a minute holds one or two
-/// logs of a kind; a dictionary per log was a tenth of a large report's aggregation).
+/// as one already counted, under another id (a double tap in the app, or the second parent logging the
+/// same diaper later, back-dated). Each kind's logs arrive in the baby's start order whatever order they
+/// were saved in, so a log and its copy meet in their minute: only the current minute's signatures are
+/// kept, per kind in a short array (a minute holds one or two logs of a kind).
 ///
 /// Signatures are compared field by field, so two logs match exactly when those fields do (a hash of
 /// them, as before, cost a SipHash per log and could in principle match two different logs).
@@ -31,27 +33,42 @@ struct DoubleEntryTracker {
         }
     }
 
+    /// The log a signature was first seen with: of two copies, the one saved later (the higher `Z_PK`) is the
+    /// one listed as logged twice, whichever of them comes first in start order.
+    struct Seen {
+        let id: UUID
+        let rowID: Int64
+        let start: Double
+    }
+
     /// The signatures of one kind's logs in the current start minute: the first few in a short array, any
-    /// more (a store with thousands of logs at one time) in a set, so such a minute is not quadratic.
+    /// more (a store with thousands of logs at one time) in a dictionary, so such a minute is not quadratic.
     struct Minute<LogType: Hashable> {
         private var minute = Int64.min
-        private var seen: [Signature<LogType>] = []
-        private var more: Set<Signature<LogType>> = []
+        private var seen: [(Signature<LogType>, Seen)] = []
+        private var more: [Signature<LogType>: Seen] = [:]
         private static var arrayLimit: Int { 8 }
 
-        /// Whether a log with this start and signature repeats one seen in the same minute (and notes it).
+        /// The log this one repeats in its minute, if any; a log that repeats none is noted. Of the two, the
+        /// one saved first stays noted.
         @inline(__always)
-        mutating func isRepeat(start: Double, _ signature: Signature<LogType>) -> Bool {
+        mutating func repeated(start: Double, _ signature: Signature<LogType>, id: UUID, rowID: Int64) -> Seen? {
             let startMinute = Int64((start / 60).rounded(.down))
+            let log = Seen(id: id, rowID: rowID, start: start)
             if minute != startMinute {
                 minute = startMinute
                 seen.removeAll(keepingCapacity: true)
                 if !more.isEmpty { more.removeAll() }
-            } else if seen.contains(signature) || more.contains(signature) {
-                return true
+            } else if let index = seen.firstIndex(where: { $0.0 == signature }) {
+                let earlier = seen[index].1
+                if rowID < earlier.rowID { seen[index].1 = log }
+                return earlier
+            } else if let earlier = more[signature] {
+                if rowID < earlier.rowID { more[signature] = log }
+                return earlier
             }
-            if seen.count < Self.arrayLimit { seen.append(signature) } else { more.insert(signature) }
-            return false
+            if seen.count < Self.arrayLimit { seen.append((signature, log)) } else { more[signature] = log }
+            return nil
         }
     }
 }

@@ -264,15 +264,15 @@ public final class StoreReader {
     }
 
     /// Calls `body` with each diaper change, ordered by time then `Z_PK` (or as `order` says); none
-    /// when the table is absent.
-    public func forEachDiaperLog(order: StreamOrder = .startTime, _ body: (DiaperLog) throws -> Void) throws {
-        try stream(DiaperLogDecoder.self, order: order, body)
+    /// when the table is absent. `lateRows` as for `forEachFoodLog`.
+    public func forEachDiaperLog(order: StreamOrder = .startTime, lateRows: LateRows? = nil, _ body: (DiaperLog) throws -> Void) throws {
+        try stream(DiaperLogDecoder.self, order: order, lateRows: lateRows, body)
     }
 
     /// Calls `body` with each activity, ordered by start time then `Z_PK` (or as `order` says); none
-    /// when the table is absent.
-    public func forEachActivityLog(order: StreamOrder = .startTime, _ body: (ActivityLog) throws -> Void) throws {
-        try stream(ActivityLogDecoder.self, order: order, body)
+    /// when the table is absent. `lateRows` as for `forEachFoodLog`.
+    public func forEachActivityLog(order: StreamOrder = .startTime, lateRows: LateRows? = nil, _ body: (ActivityLog) throws -> Void) throws {
+        try stream(ActivityLogDecoder.self, order: order, lateRows: lateRows, body)
     }
 
     /// How many rows the table of `kind` holds (0 when it is absent): what a consumer of the

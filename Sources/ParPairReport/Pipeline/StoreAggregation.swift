@@ -100,8 +100,6 @@ public enum StoreAggregation {
         let sibling = order == .startTimePerBaby && reader.hasTable(for: .activity) ? try reader.sibling() : nil
         defer { sibling?.close() }
         let claims = TableClaims()
-        // Diapers and activities may come in any order: as stored, when food and sleep need no sort.
-        let anyOrder: StreamOrder = order == .startTimePerBaby ? .stored : order
         try LogPipeline.run(reader, produce: { reader, sink in
             func table(_ kind: LogKind, _ read: (_ send: (LogRecord) throws -> Void) throws -> Void) throws {
                 guard claims.take(kind) else { return }  // the other thread reads it
@@ -117,9 +115,9 @@ public enum StoreAggregation {
             }
             try table(.food) { send in try reader.forEachFoodLog(order: order) { try send(.food($0)) } }
             try table(.sleep) { send in try reader.forEachSleepLog(order: order) { try send(.sleep($0)) } }
-            try table(.diaper) { send in try reader.forEachDiaperLog(order: anyOrder) { try send(.diaper($0)) } }
+            try table(.diaper) { send in try reader.forEachDiaperLog(order: order) { try send(.diaper($0)) } }
             if sibling == nil {
-                try table(.activity) { send in try reader.forEachActivityLog(order: anyOrder) { try send(.activity($0)) } }
+                try table(.activity) { send in try reader.forEachActivityLog(order: order) { try send(.activity($0)) } }
             }
         }, alongside: { drain in
             guard let sibling else { return }
@@ -148,20 +146,23 @@ public enum StoreAggregation {
                 aggregator.finishTable(kind)
                 repeatedIDs += ids.finish()
             }
+            // Every table in each baby's start order: a log and its double entry (the same minute) then meet
+            // whatever order they were saved in. The scans for rows saved late take in the other thread's logs.
             try table(.activity) { take in
-                try sibling.forEachActivityLog(order: .stored) { log in
+                let late = try sibling.lateRows(of: .activity, progressEvery: drainInterval, drain)
+                try sibling.forEachActivityLog(order: .startTimePerBaby, lateRows: late) { log in
                     if take(log.id, log.baby) { aggregator.add(log) }
                     pace()
                 }
             }
             try table(.diaper) { take in
-                try sibling.forEachDiaperLog(order: .stored) { log in
+                let late = try sibling.lateRows(of: .diaper, progressEvery: drainInterval, drain)
+                try sibling.forEachDiaperLog(order: .startTimePerBaby, lateRows: late) { log in
                     if take(log.id, log.baby) { aggregator.add(log) }
                     pace()
                 }
             }
             try table(.sleep) { take in
-                // The scan for rows saved late takes in the other thread's logs too.
                 let late = try sibling.lateRows(of: .sleep, progressEvery: drainInterval, drain)
                 try sibling.forEachSleepLog(order: .startTimePerBaby, lateRows: late) { log in
                     if take(log.id, log.baby) { aggregator.add(log) }
