@@ -64,7 +64,7 @@ extension Aggregator {
         }
 
         guard case .week(let handle, let day) = placement else {
-            baby.lastFeedWeek = nil
+            baby.lastFeedLifeDay = -1
             baby.lastFeedStart = start
             return
         }
@@ -85,17 +85,20 @@ extension Aggregator {
             case .other:
                 week.days[day].otherFeeds += 1
             }
-            let thisWeek = ObjectIdentifier(week)
-            if let previous = baby.lastFeedWeek {
+            let lifeDay = week.index * 7 + day
+            if baby.lastFeedLifeDay >= 0 {
                 let gap = start - baby.lastFeedStart
-                let sameDay = previous == thisWeek && baby.lastFeedDay == day
-                if previous == thisWeek, gap > week.longestFeedGap { week.longestFeedGap = gap }
-                if sameDay, gap > week.days[day].longestFeedGap { week.days[day].longestFeedGap = gap }
-                // The day's first feed after one on an earlier day: the gap across midnight, for spans of days.
-                if !sameDay { week.days[day].feedGapIntoDay = gap }
+                if baby.lastFeedLifeDay == lifeDay {
+                    if gap > week.days[day].longestFeedGap { week.days[day].longestFeedGap = gap }
+                } else {
+                    // The day's first feed after one on an earlier day: the gap into the day, with the day it comes
+                    // from, so a span of days counts it only when that day and every day between are in the span
+                    // and logged.
+                    week.days[day].feedGapIntoDay = gap
+                    week.days[day].feedGapFromDay = Int32(clamping: baby.lastFeedLifeDay)
+                }
             }
-            baby.lastFeedWeek = thisWeek
-            baby.lastFeedDay = day
+            baby.lastFeedLifeDay = lifeDay
             baby.lastFeedStart = start
             baby.addTimelineFeed(log.type, time: start, week: week, day: day)
         }

@@ -75,6 +75,7 @@ extension BabyAccumulator {
                         logged: tally.logged, metrics: tally.metrics, findings: perDay[lifeDay] ?? 0, units: units,
                         correctedDay: correction?.correctedDays(onDay: lifeDay),
                         feedGapIntoDayHours: tally.feedGapIntoDay >= 0 ? tally.feedGapIntoDay / 3600 : nil,
+                        feedGapFromDay: tally.feedGapIntoDay >= 0 ? Int(tally.feedGapFromDay) : nil,
                         inProgress: lifeDay == todayIndex && todayInProgress))
                 }
                 if let gap = accumulator?.longestFeedGap, gap >= 0 {

@@ -59,8 +59,8 @@ final class BabyAccumulator {
 
     /// The previous counted feed, for gaps between consecutive starts (its week by identity only).
     @exclusivity(unchecked) var lastFeedStart = 0.0
-    @exclusivity(unchecked) var lastFeedWeek: ObjectIdentifier?
-    @exclusivity(unchecked) var lastFeedDay = 0
+    /// The day of life of the last feed placed in a week; negative when none (or the last was outside the weeks).
+    @exclusivity(unchecked) var lastFeedLifeDay = -1
 
     /// The latest start seen per order-sensitive table, to reject unsorted input.
     @exclusivity(unchecked) var lastFoodStart = -Double.infinity

@@ -22,17 +22,22 @@ public struct DaySummary: Sendable, Hashable {
     /// The corrected age in days (negative before the due date); nil when no correction applies.
     public var correctedDay: Int?
     /// Hours from the last feed of an earlier day to this day's first feed; nil when there is none. With
-    /// `longestFeedGapHours` (gaps inside the day) it gives the longest gap over a span of days.
+    /// `longestFeedGapHours` (gaps inside the day) it gives the longest gap over a span of days, when the
+    /// span holds `feedGapFromDay` and every day between is logged.
     public var feedGapIntoDayHours: Double?
+    /// The day of life of that earlier feed.
+    public var feedGapFromDay: Int?
     /// The report's last day while it has not ended by the clock: shown, but left out of per-day figures.
     public var inProgress: Bool
 
     public init(
         babyID: UUID, babyName: String, day: Int, date: CivilDate, logged: Bool, metrics: LogMetrics,
-        findings: Int, units: VolumeUnits, correctedDay: Int? = nil, feedGapIntoDayHours: Double? = nil, inProgress: Bool = false
+        findings: Int, units: VolumeUnits, correctedDay: Int? = nil, feedGapIntoDayHours: Double? = nil, feedGapFromDay: Int? = nil,
+        inProgress: Bool = false
     ) {
         self.inProgress = inProgress
         self.feedGapIntoDayHours = feedGapIntoDayHours
+        self.feedGapFromDay = feedGapFromDay
         self.correctedDay = correctedDay
         self.babyID = babyID
         self.babyName = babyName

@@ -28,6 +28,8 @@ struct DayTally {
     var mixed: LogCount = 0
     var dry: LogCount = 0
     var activities: LogCount = 0
+    /// The day of life of the feed before this day's first feed (with `feedGapIntoDay`); negative when none.
+    var feedGapFromDay: Int32 = -1
     var logged = false
 
     /// The day's figures in the units of `LogMetrics`.

@@ -126,9 +126,14 @@ public struct VisitSummary: Sendable, Hashable {
         case "tummy_time_min_per_day": return perDay { $0.tummyTimeMinutes }
         case "longest_sleep_h": return counted.compactMap { $0.1.metrics.longestSleepHours }.max()
         case "longest_feed_gap_h":
-            // Gaps inside a day, and into a day from the one before, when both days are in the span.
+            // Gaps inside a day, and into a day from an earlier one, when that day is in the span and every day
+            // between is logged: a gap across a day with no logs is missing logs, not a feeding gap.
             return counted.compactMap { index, day in
-                let into = index > 0 && days[index - 1] != nil ? day.feedGapIntoDayHours : nil
+                var into: Double?
+                if let gap = day.feedGapIntoDayHours, let from = day.feedGapFromDay {
+                    let first = index - (day.day - from)
+                    if first >= 0, (first + 1..<index).allSatisfy({ days[$0]?.logged == true }) { into = gap }
+                }
                 return [day.metrics.longestFeedGapHours, into].compactMap { $0 }.max()
             }.max()
         default: return nil

@@ -64,6 +64,42 @@ import Testing
         #expect(result.findings.isEmpty)
     }
 
+    /// The longest feed gap is between consecutive feeds inside the span, and a gap across a whole day with no
+    /// logs is missing logs, not a feeding gap; a day with other logs but no feeds is a real gap.
+    @Test func feedGapsStayInsideWhatWasLogged() throws {
+        var f = Fixtures("Europe/Berlin")
+        // Born Monday June 3; days of life 1 … 5 are June 4 … 8.
+        let feeds = [
+            f.feed(.formula, f.at(2024, 6, 4, 8), amount: 90, unit: .milliliters),   // day 1
+            f.feed(.formula, f.at(2024, 6, 4, 20), amount: 90, unit: .milliliters),  // day 1: 12 h inside the day
+            f.feed(.formula, f.at(2024, 6, 5, 2), amount: 90, unit: .milliliters),   // day 2: 6 h across midnight
+            f.feed(.formula, f.at(2024, 6, 5, 5), amount: 90, unit: .milliliters),   // day 2: 3 h
+            f.feed(.formula, f.at(2024, 6, 8, 6), amount: 90, unit: .milliliters),   // day 5: 73 h after day 2's last
+            f.feed(.formula, f.at(2024, 6, 8, 10), amount: 90, unit: .milliliters),  // day 5: 4 h
+        ]
+        // Days 3 and 4 (June 6 and 7) hold nothing: the 73 h are not a gap between feeds that were logged.
+        let unlogged = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: feeds)
+        #expect(try #require(unlogged.week(0)).number("longest_feed_gap_h") == 12)
+        #expect(unlogged.day(5)?.number("longest_feed_gap_h") == 4)
+        // With a diaper on each of those days, they are logged days without a feed: the 73 h count.
+        let diapers = [f.diaper(.wet, f.at(2024, 6, 6, 9)), f.diaper(.wet, f.at(2024, 6, 7, 9))]
+        let logged = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: feeds + diapers)
+        #expect(try #require(logged.week(0)).number("longest_feed_gap_h") == 73)
+
+        // The visit of days 5 to 6 (June 8 and 9): only day 5's feeds are inside it, 4 h apart; the 73 h reach
+        // back before the period. The visit of days 2 to 5: day 2's 6 h gap comes from day 1, outside; inside,
+        // 3 h, then 4 h, and the 73 h only when days 3 and 4 are logged.
+        func visit(_ aggregate: BabyAggregate, _ from: Int, _ to: Int) -> Double? {
+            VisitSummary(aggregate, from: CivilDate(year: 2024, month: 6, day: 3 + from), to: CivilDate(year: 2024, month: 6, day: 3 + to))?
+                .figures.first { $0.key == "longest_feed_gap_h" }?.current
+        }
+        #expect(visit(unlogged, 5, 6) == 4)
+        #expect(visit(logged, 5, 6) == 4)
+        #expect(visit(unlogged, 2, 5) == 4)
+        #expect(visit(logged, 2, 5) == 73)
+        #expect(visit(unlogged, 1, 2) == 12)
+    }
+
     @Test func diapersAndActivities() throws {
         var f = Fixtures("Europe/Berlin")
         let logs = [

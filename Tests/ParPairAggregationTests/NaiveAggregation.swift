@@ -334,12 +334,19 @@ enum NaiveAggregation {
         let ozPerMl = 1 / 29.5735295625
         let volumeName = options.units == .metric ? "ml" : "oz"
         let volumeFactor = options.units == .metric ? 1 : ozPerMl
-        func longestGap(_ starts: [Date]) -> Double? {
-            let sorted = starts.sorted()
+        /// The longest gap between consecutive feeds of the span; a gap across a whole day with no logs at all is
+        /// missing logs, not a feeding gap.
+        func longestGap(_ feeds: [(start: Date, day: Int)]) -> Double? {
+            let sorted = feeds.sorted { $0.start < $1.start }
             guard sorted.count >= 2 else { return nil }
-            var longest = 0.0
-            for index in 1..<sorted.count { longest = max(longest, sorted[index].timeIntervalSince(sorted[index - 1])) }
-            return longest / 3600
+            var longest: Double?
+            for index in 1..<sorted.count {
+                let (earlier, later) = (sorted[index - 1], sorted[index])
+                let between = earlier.day + 1 < later.day ? Array((earlier.day + 1)..<later.day) : []
+                guard between.allSatisfy({ (tallies[$0]?["logged_marker"] ?? 0) > 0 }) else { continue }
+                longest = max(longest ?? 0, later.start.timeIntervalSince(earlier.start))
+            }
+            return longest.map { $0 / 3600 }
         }
         func longestSleep(_ days: ClosedRange<Int>) -> Double? {
             let durations = validSleeps.filter { days.contains($0.day) }.map { $0.end.timeIntervalSince($0.start) / 3600 }
@@ -357,7 +364,7 @@ enum NaiveAggregation {
             columns["formula_\(volumeName)"] = .number(sum("formula_ml") * volumeFactor)
             columns["pumped_milk_\(volumeName)"] = .number(sum("pumped_milk_ml") * volumeFactor)
             columns["solids_g"] = .number(sum("solids_g"))
-            columns["longest_feed_gap_h"] = .number(longestGap(feedStarts.filter { days.contains($0.day) }.map(\.start)))
+            columns["longest_feed_gap_h"] = .number(longestGap(feedStarts.filter { days.contains($0.day) }))
             let sleep = days.reduce(0) { $0 + Double(sleepMinutes[$1] ?? 0) } / 60
             let night = days.reduce(0) { $0 + Double(nightMinutes[$1] ?? 0) } / 60
             columns["sleep_h"] = .number(sleep)
