@@ -51,12 +51,16 @@ public struct BabyAggregate: Sendable, Hashable {
         return copy
     }
 
-    /// The last selected week against the week before it; nil with fewer than two consecutive weeks.
+    /// The latest selected week that has ended with at least `ReferenceBand.minimumLoggedDays` logged days, against
+    /// the week before it; the week after it, when that is the last and has not ended, rides along "so far" (without
+    /// arrows: a few days do not make a week). Nil without such a pair of consecutive weeks.
     public var latestComparison: WeekComparison? {
-        guard weeks.count >= 2 else { return nil }
-        let current = weeks[weeks.count - 1]
-        let previous = weeks[weeks.count - 2]
-        guard previous.week == current.week - 1 else { return nil }
-        return WeekComparison(current: current, previous: previous)
+        guard let index = weeks.lastIndex(where: { $0.hasEnded && $0.daysLogged >= ReferenceBand.minimumLoggedDays }), index > 0,
+              weeks[index - 1].week == weeks[index].week - 1 else { return nil }
+        var comparison = WeekComparison(current: weeks[index], previous: weeks[index - 1])
+        if index + 1 == weeks.count - 1, !weeks[index + 1].hasEnded, weeks[index + 1].week == weeks[index].week + 1 {
+            comparison.addSoFar(weeks[index + 1])
+        }
+        return comparison
     }
 }

@@ -1,5 +1,16 @@
 /// A published range for a baby's age, with the week's figure placed against it. Context, not a diagnosis.
 public struct ReferenceBand: Sendable, Hashable {
+    /// Which side of the band is a concern. A figure on the fine side of a one-sided band is not outside it:
+    /// more tummy time or more wet diapers than the band is fine.
+    public enum Concern: String, Sendable, Hashable {
+        /// Too little is the concern (wet diapers, tummy time): only `below` is marked.
+        case below
+        /// Too much is the concern: only `above` is marked.
+        case above
+        /// Both sides (total sleep, a newborn's breastfeeds).
+        case both
+    }
+
     /// The per-day figure compared, named like the columns: `sleep_h_per_day`, `wet_per_day`,
     /// `breastfeeds_per_day`, `tummy_time_min_per_day`.
     public var metric: String
@@ -19,11 +30,14 @@ public struct ReferenceBand: Sendable, Hashable {
     public var value: Double?
     /// Below, within or above the band, or not applicable.
     public var status: BandStatus
+    /// Which side of the band is a concern.
+    public var concern: Concern
 
     public init(
         metric: String, label: String, low: Double?, high: Double?, unit: String,
-        sourceName: String, sourceURL: String, value: Double?, status: BandStatus
+        sourceName: String, sourceURL: String, value: Double?, status: BandStatus, concern: Concern = .both
     ) {
+        self.concern = concern
         self.metric = metric
         self.label = label
         self.low = low
@@ -49,12 +63,13 @@ public struct ReferenceBand: Sendable, Hashable {
     public static let minimumLoggedDays = 4
 
     /// The status of `value` against bounds: below `low`, above `high`, otherwise within; too few days
-    /// when the week has fewer than `minimumLoggedDays` logged days.
-    static func status(of value: Double?, low: Double?, high: Double?, loggedDays: Int) -> BandStatus {
+    /// when the week has fewer than `minimumLoggedDays` logged days. Past the side that is no concern, a
+    /// figure is within: it is never marked as outside.
+    static func status(of value: Double?, low: Double?, high: Double?, loggedDays: Int, concern: Concern = .both) -> BandStatus {
         guard let value else { return .notApplicable }
         guard loggedDays >= minimumLoggedDays else { return .tooFewDays }
-        if let low, value < low { return .below }
-        if let high, value > high { return .above }
+        if let low, value < low, concern != .above { return .below }
+        if let high, value > high, concern != .below { return .above }
         return .within
     }
 

@@ -81,6 +81,21 @@ public enum ReferenceRanges {
                      metrics: metrics)
     }
 
+    /// The bands for the baby's age on day of life `day` (a visit's last day): the months of that day, not of its
+    /// week's first day, and the corrected age while the correction applies on that day.
+    public static func bands(
+        onDay day: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil
+    ) -> [ReferenceBand] {
+        guard day >= 0 else { return [] }
+        guard let correction, correction.applies(onDay: day) else {
+            return bands(firstDay: day, loggedDays: loggedDays, ageOrigin: birthDate, metrics: metrics)
+        }
+        let corrected = day - correction.daysEarly
+        guard corrected >= 0 else { return [] }
+        return bands(firstDay: corrected, loggedDays: loggedDays.map { $0 - correction.daysEarly }, ageOrigin: correction.dueDate,
+                     metrics: metrics)
+    }
+
     /// The bands for the seven days of age `firstDay…firstDay+6` counted from `ageOrigin` (the birth, or
     /// the due date for a corrected age); `loggedDays` are ages on the same count.
     static func bands(firstDay: Int, loggedDays: [Int], ageOrigin: CivilDate, metrics: LogMetrics) -> [ReferenceBand] {
@@ -89,9 +104,9 @@ public enum ReferenceRanges {
         let months = months(from: ageOrigin, to: ageOrigin.adding(days: firstDay))
         let perDay = { (total: Double) -> Double? in days > 0 ? total / Double(days) : nil }
         func band(metric: String, label: String, low: Double?, high: Double?, unit: String, source: (name: String, url: String),
-                  value: Double?) -> ReferenceBand {
+                  value: Double?, concern: ReferenceBand.Concern = .both) -> ReferenceBand {
             ReferenceRanges.band(metric: metric, label: label, low: low, high: high, unit: unit, source: source, value: value,
-                                 loggedDays: days)
+                                 loggedDays: days, concern: concern)
         }
         var bands: [ReferenceBand] = []
 
@@ -120,7 +135,7 @@ public enum ReferenceRanges {
                 : "Wet diapers per day, at least 6 from day 6 to 6 weeks"
             bands.append(band(
                 metric: "wet_per_day", label: label, low: low, high: nil, unit: "per day", source: hse,
-                value: metrics.diapers > 0 ? perDay(Double(metrics.wet)) : nil))
+                value: metrics.diapers > 0 ? perDay(Double(metrics.wet)) : nil, concern: .below))
         }
 
         if week <= 3 {
@@ -136,17 +151,18 @@ public enum ReferenceRanges {
                 metric: "tummy_time_min_per_day",
                 label: early ? "Tummy time per day: 2–3 sessions of 3–5 min" : "Tummy time per day from 7 weeks",
                 low: early ? 6 : 15, high: early ? 15 : 30, unit: "min per day", source: aapTummy,
-                value: metrics.activities > 0 ? perDay(metrics.tummyTimeMinutes) : nil))
+                value: metrics.activities > 0 ? perDay(metrics.tummyTimeMinutes) : nil, concern: .below))
         }
         return bands
     }
 
     private static func band(
         metric: String, label: String, low: Double?, high: Double?, unit: String,
-        source: (name: String, url: String), value: Double?, loggedDays: Int
+        source: (name: String, url: String), value: Double?, loggedDays: Int, concern: ReferenceBand.Concern
     ) -> ReferenceBand {
         ReferenceBand(
-            metric: metric, label: label, low: low, high: high, unit: unit, sourceName: source.name,
-            sourceURL: source.url, value: value, status: ReferenceBand.status(of: value, low: low, high: high, loggedDays: loggedDays))
+            metric: metric, label: label, low: low, high: high, unit: unit, sourceName: source.name, sourceURL: source.url,
+            value: value, status: ReferenceBand.status(of: value, low: low, high: high, loggedDays: loggedDays, concern: concern),
+            concern: concern)
     }
 }

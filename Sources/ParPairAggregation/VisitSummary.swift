@@ -18,7 +18,7 @@ public struct VisitSummary: Sendable, Hashable {
         public var previous: Double?
         /// Decimals shown.
         public var decimals: Int
-        /// The reference band for the baby's (corrected) age at the period's end, when one applies.
+        /// The reference band for the baby's (corrected) age on the period's last day, when one applies.
         public var band: ReferenceBand?
         /// The value of each day of the period, oldest first (nil for a day without logs or in progress).
         public var daily: [Double?]
@@ -78,9 +78,9 @@ public struct VisitSummary: Sendable, Hashable {
         var totals = LogMetrics()
         for day in counted { totals.add(day.metrics) }
         let loggedDays = counted.map(\.day)
+        // The band for the age on the period's last day (corrected while the correction applies that day).
         let bands = ReferenceRanges.bands(
-            week: Age(days: lastDay).week, loggedDays: loggedDays, birthDate: aggregate.birthDate, metrics: totals,
-            correction: aggregate.correction)
+            onDay: lastDay, loggedDays: loggedDays, birthDate: aggregate.birthDate, metrics: totals, correction: aggregate.correction)
         let units = aggregate.days.first?.units ?? .metric
         figures = Self.figureKeys.map { key in
             // Shown as the report's tables show the same figures.

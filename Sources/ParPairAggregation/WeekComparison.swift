@@ -1,14 +1,25 @@
 /// "This week vs last week": per-day figures of two weeks side by side.
 ///
-/// Per-day figures are compared rather than totals, so a week still in progress compares fairly with
-/// a whole one.
+/// Per-day figures are compared rather than totals, so a partly logged week compares fairly with a whole
+/// one; a week still in progress is only shown beside them, "so far".
 public struct WeekComparison: Sendable, Hashable {
+    /// The week after `currentWeek`, not yet ended: its figures so far, one per change, without a direction.
+    public struct SoFar: Sendable, Hashable {
+        public var week: Int
+        /// Its days up to the report's today, and those of them with logs.
+        public var days: Int
+        public var daysLogged: Int
+        public var values: [Double?]
+    }
+
     /// The later week's number.
     public var currentWeek: Int
     /// The earlier week's number.
     public var previousWeek: Int
     /// Feeds, bottle volume, sleep, wet and dirty diapers, each per day.
     public var changes: [MetricChange]
+    /// The week in progress after the later week, if shown.
+    public var soFar: SoFar?
 
     /// Compares `current` with `previous` (usually the week before it).
     public init(current: WeekSummary, previous: WeekSummary) {
@@ -34,6 +45,21 @@ public struct WeekComparison: Sendable, Hashable {
                 name: "dirty_per_day", label: "Dirty diapers per day", current: current.dirtyPerDay,
                 previous: previous.dirtyPerDay, decimals: LogMetrics.Precision.countsPerDayShown),
         ]
+    }
+
+    /// Shows `week`, which has not ended, beside the two, with its figures so far.
+    mutating func addSoFar(_ week: WeekSummary) {
+        let units = week.units
+        let values: [Double?] = changes.map { change in
+            switch change.name {
+            case "feeds_per_day": week.feedsPerDay
+            case "sleep_h_per_day": week.sleepHoursPerDay
+            case "wet_per_day": week.wetPerDay
+            case "dirty_per_day": week.dirtyPerDay
+            default: week.bottleMillilitersPerDay.map { units.volume(milliliters: $0) }
+            }
+        }
+        soFar = SoFar(week: week.week, days: week.days, daysLogged: week.daysLogged, values: values)
     }
 
     /// The change for a named figure.

@@ -24,6 +24,9 @@ public struct WeekSummary: Sendable, Hashable {
     public var perDayMetrics: LogMetrics
     /// True when the report's last day is in this week and has not ended by the clock.
     public var hasDayInProgress: Bool
+
+    /// Whether all seven days are over by the report's today (none still to come, none in progress).
+    public var hasEnded: Bool { days == 7 && !hasDayInProgress }
     /// How many findings are listed for logs of this week.
     public var findings: Int
     /// Published bands for the baby's age with the week's figures placed against them.

@@ -86,4 +86,53 @@ import Testing
         #expect(wet.status == .within)  // 4 ≥ 27/7
         #expect(week.references.filter { $0.metric != "wet_per_day" }.allSatisfy { $0.status == .notApplicable })
     }
+
+    /// A band has a direction: past its side that is no concern a figure is within, never marked. Tummy time and
+    /// wet diapers are lower bounds; sleep and a newborn's breastfeeds are ranges.
+    @Test func bandsHaveADirection() throws {
+        var metrics = LogMetrics()
+        metrics.activities = 7
+        metrics.tummyTimeMinutes = 7 * 37  // 37 min a day, above 15–30 at week 10
+        let tummy = try #require(band("tummy_time_min_per_day", week: 10, metrics))
+        #expect((tummy.low, tummy.high, tummy.value) == (15, 30, 37))
+        #expect(tummy.concern == .below)
+        #expect(tummy.status == .within)
+        metrics.tummyTimeMinutes = 7 * 10  // 10 a day: below
+        #expect(try #require(band("tummy_time_min_per_day", week: 10, metrics)).status == .below)
+        metrics.wet = 7 * 9
+        metrics.diapers = 7 * 9
+        let wet = try #require(band("wet_per_day", week: 2, metrics))
+        #expect(wet.concern == .below && wet.status == .within)
+        metrics.sleeps = 7
+        metrics.sleepHours = 7 * 18  // 18 h a day, above 14–17 at week 2
+        let sleep = try #require(band("sleep_h_per_day", week: 2, metrics))
+        #expect(sleep.concern == .both && sleep.status == .above)
+        metrics.breastfeeds = 7 * 14  // 14 a day, above the newborn's 8–12
+        #expect(try #require(band("breastfeeds_per_day", week: 2, metrics)).status == .above)
+    }
+
+    /// The band for the age on a day, not on its week's first day: born 2024-01-15, day 122 is 2024-05-16, 4 months
+    /// (12–16 h), while week 17 begins on day 119, 2024-05-13, at 3 months (14–17 h).
+    @Test func theBandOfADayIsTheBandOfItsAge() throws {
+        var metrics = LogMetrics()
+        metrics.sleeps = 7
+        metrics.sleepHours = 7 * 13
+        let days = Array(116...122)
+        let week = try #require(ReferenceRanges.bands(week: 17, loggedDays: days, birthDate: Self.birth, metrics: metrics)
+            .first { $0.metric == "sleep_h_per_day" })
+        #expect((week.low, week.high) == (14, 17))
+        let day = try #require(ReferenceRanges.bands(onDay: 122, loggedDays: days, birthDate: Self.birth, metrics: metrics)
+            .first { $0.metric == "sleep_h_per_day" })
+        #expect((day.low, day.high) == (12, 16))
+        #expect(day.status == .within)
+        // Born at 34w0d (6 weeks early), corrected until 2025-01-15. On day 365 (2025-01-14) the corrected age is
+        // 323 days (10 months: 12–16 h); on day 366, the first day without correction, the age is 12 months (11–14 h).
+        let correction = try #require(AgeCorrection(birthDate: Self.birth, term: .gestationalAge(days: 238)))
+        let corrected = try #require(ReferenceRanges.bands(onDay: 365, loggedDays: Array(359...365), birthDate: Self.birth,
+                                                           metrics: metrics, correction: correction).first { $0.metric == "sleep_h_per_day" })
+        #expect((corrected.low, corrected.high) == (12, 16))
+        let ended = try #require(ReferenceRanges.bands(onDay: 366, loggedDays: Array(360...366), birthDate: Self.birth,
+                                                       metrics: metrics, correction: correction).first { $0.metric == "sleep_h_per_day" })
+        #expect((ended.low, ended.high) == (11, 14))
+    }
 }

@@ -4,18 +4,32 @@ import Testing
 
 /// "This week vs last week" compares per-day figures.
 @Suite struct WeekComparisonTests {
-    @Test func comparesPerDayFigures() throws {
-        var f = Fixtures("Europe/Berlin")
+    /// Born Monday 2024-06-03 08:00 in Berlin: week 0 is June 3–9, week 1 June 10–16, week 2 June 17–23.
+    static func logs(_ f: inout Fixtures, week1Days: ClosedRange<Int> = 10...16) -> [LogRecord] {
         var logs: [LogRecord] = []
-        for day in 3...9 { logs.append(f.feed(.formula, f.at(2024, 6, day, 9), amount: 100, unit: .milliliters)) }
-        for day in 3...9 { logs.append(f.diaper(.wet, f.at(2024, 6, day, 10))) }
-        // Week 1 so far: days 7–9 (2024-06-10 … 12), two feeds and one wet diaper a day.
-        for day in 10...12 {
+        // Week 0: one feed of 100 ml and one wet diaper a day.
+        for day in 3...9 {
+            logs.append(f.feed(.formula, f.at(2024, 6, day, 9), amount: 100, unit: .milliliters))
+            logs.append(f.diaper(.wet, f.at(2024, 6, day, 10)))
+        }
+        // Week 1: two feeds (150 ml) and one wet diaper a day.
+        for day in week1Days {
             logs.append(f.feed(.formula, f.at(2024, 6, day, 9), amount: 100, unit: .milliliters))
             logs.append(f.feed(.formula, f.at(2024, 6, day, 15), amount: 50, unit: .milliliters))
             logs.append(f.diaper(.wet, f.at(2024, 6, day, 10)))
         }
-        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 12), logs: logs)
+        // Week 2 so far (June 17–19): three feeds a day, no diapers.
+        for day in 17...19 {
+            for hour in [8, 12, 16] { logs.append(f.feed(.formula, f.at(2024, 6, day, hour), amount: 60, unit: .milliliters)) }
+        }
+        return logs
+    }
+
+    /// The latest week that has ended (week 1) against the one before; week 2, in progress, rides along "so far".
+    @Test func comparesPerDayFigures() throws {
+        var f = Fixtures("Europe/Berlin")
+        let logs = Self.logs(&f)
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 19), logs: logs)
         let comparison = try #require(result.latestComparison)
         #expect((comparison.currentWeek, comparison.previousWeek) == (1, 0))
         let feeds = try #require(comparison.change("feeds_per_day"))
@@ -30,6 +44,24 @@ import Testing
         let sleep = try #require(comparison.change("sleep_h_per_day"))
         #expect(sleep.direction == .same)
         #expect(comparison.changes.map(\.name) == ["feeds_per_day", "bottle_ml_per_day", "sleep_h_per_day", "wet_per_day", "dirty_per_day"])
+        // Week 2 so far: 3 days, each 3 feeds of 60 ml and no diaper.
+        let soFar = try #require(comparison.soFar)
+        #expect((soFar.week, soFar.days, soFar.daysLogged) == (2, 3, 3))
+        #expect(soFar.values[0] == 3)
+        #expect(soFar.values[1] == 180)
+        #expect(soFar.values[3] == 0)
+    }
+
+    /// A week that has ended with fewer than 4 logged days is not compared: the latest with 4 or more is week 0,
+    /// which has no week before it.
+    @Test func aPartlyLoggedWeekIsNotCompared() {
+        var f = Fixtures("Europe/Berlin")
+        let logs = Self.logs(&f, week1Days: 10...12)
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 19), logs: logs)
+        #expect(result.latestComparison == nil)
+        // Ending the report on June 12, week 1 is in progress: nothing to compare it with either.
+        let early = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 12), logs: logs)
+        #expect(early.latestComparison == nil)
     }
 
     @Test func directionIgnoresDifferencesBelowThePrecision() {

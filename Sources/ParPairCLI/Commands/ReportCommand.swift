@@ -60,6 +60,11 @@ enum ReportCommand: Subcommand {
             }
             job.visit = .since(since)
         } else if parsed.flag(OptionTable.visit) {
+            // The visit summary is of its own period: the week selection must not change it, so none is taken.
+            if try parsed.value(OptionTable.weeks) != nil || parsed.value(OptionTable.last) != nil {
+                throw UsageError("--visit summarizes the last \(VisitPeriod.defaultDays) days and chooses the weeks itself; leave out "
+                    + "--weeks and --last (or give --since DATE for another period)", command: name)
+            }
             job.visit = .lastDays(VisitPeriod.defaultDays)
         }
         if target == .pdf {

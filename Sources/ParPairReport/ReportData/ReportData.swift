@@ -375,11 +375,17 @@ public enum ReportData {
         func shown(_ value: Double?, decimals: Int) -> String {
             value.map { localizer.number(FixedDecimal.format($0, decimals: decimals)) } ?? "–"
         }
+        let soFar = comparison.soFar
         return .dictionary([
             "current_week": .int(comparison.currentWeek),
             "previous_week": .int(comparison.previousWeek),
-            "changes": .array(comparison.changes.map { change in
+            "has_so_far": .bool(soFar != nil),
+            "so_far_week": soFar.map { .int($0.week) } ?? .null,
+            "so_far_days": soFar.map { .int($0.days) } ?? .null,
+            "so_far_days_logged": soFar.map { .int($0.daysLogged) } ?? .null,
+            "changes": .array(comparison.changes.enumerated().map { index, change in
                 .dictionary([
+                    "so_far": .string(soFar.map { shown($0.values[index], decimals: change.decimals) } ?? ""),
                     "name": .string(change.name),
                     "label": .string(changeLabel(change, localizer)),
                     "current": .string(shown(change.current, decimals: change.decimals)),
