@@ -39,8 +39,10 @@ public struct VisitSummary: Sendable, Hashable {
     /// The dates of the period, oldest first (the `daily` values' days).
     public var dates: [CivilDate]
     public var figures: [Figure]
-    /// Findings of the period's days.
-    public var findings: Int
+    /// The findings of the period's days (the day in progress included), oldest first.
+    public var periodFindings: [Finding]
+    /// How many there are.
+    public var findings: Int { periodFindings.count }
 
     /// The keys of the figures, in order.
     public static let figureKeys = [
@@ -73,7 +75,7 @@ public struct VisitSummary: Sendable, Hashable {
         daysWithoutLogs = zip(dates, current).compactMap { date, day in
             (day.map { !$0.logged && !$0.inProgress } ?? true) ? date : nil
         }
-        findings = aggregate.findings.filter { finding in finding.day.map { (firstDay...lastDay).contains($0) } ?? false }.count
+        periodFindings = aggregate.findings.filter { finding in finding.day.map { (firstDay...lastDay).contains($0) } ?? false }
 
         var totals = LogMetrics()
         for day in counted { totals.add(day.metrics) }

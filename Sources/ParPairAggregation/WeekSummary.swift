@@ -139,9 +139,10 @@ public struct WeekSummary: Sendable, Hashable {
         }
     }
 
-    /// The corrected age-week of a corrected day (floor division: day -1 is week -1); empty without one.
+    /// The whole weeks of a corrected age, as the text writes them (`-5w6d` is week -5, `-0w3d` week 0: the weeks part
+    /// counted back from the due date, never floored); empty without one.
     static func correctedWeek(_ day: Int?) -> ColumnValue {
-        day.map { .count(Age(days: $0).week) } ?? .text("")
+        day.map { .count($0 / 7) } ?? .text("")
     }
 
     var perDayBasis: PerDayBasis { PerDayBasis(metrics: perDayMetrics, days: daysLogged) }

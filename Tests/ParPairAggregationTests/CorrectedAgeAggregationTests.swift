@@ -64,9 +64,12 @@ import Testing
         // Week 0 starts on day 0: corrected day -56, week -8.
         #expect(corrected.week(0)?.number("corrected_day") == -56)
         #expect(corrected.week(0)?.number("corrected_week") == -8)
-        // Day 50: corrected -6, which is in corrected week -1 (floor).
+        // Day 50: corrected -6, -0w6d as the text writes it: 0 whole weeks before the due date. Day 15: -41, -5w6d: -5.
         #expect(corrected.day(50)?.number("corrected_day") == -6)
-        #expect(corrected.day(50)?.number("corrected_week") == -1)
+        #expect(corrected.day(50)?.number("corrected_week") == 0)
+        #expect(AgeCorrection.weeksAndDays(-41) == "-5w6d")
+        #expect(corrected.day(15)?.number("corrected_day") == -41)
+        #expect(corrected.day(15)?.number("corrected_week") == -5)
         #expect(corrected.day(60)?.number("corrected_day") == 4)
         #expect(corrected.day(60)?.number("corrected_week") == 0)
         let plain = try #require(Self.aggregate(term: nil).first)

@@ -69,6 +69,10 @@ import Testing
         Case(name: "a check-up with a week choice",
              arguments: ["report", store, "--today", "2026-11-20", "--since", "2026-11-01", "--last", "2"],
              line: "--since chooses the weeks itself; leave out --weeks and --last; see 'parpair-report report --help'"),
+        Case(name: "a visit with a week choice",
+             arguments: ["report", store, "--today", "2026-11-20", "--visit", "--last", "2"],
+             line: "--visit summarizes the last 14 days and chooses the weeks itself; leave out --weeks and --last (or give "
+                + "--since DATE for another period); see 'parpair-report report --help'"),
     ]
 
     @Test(arguments: cases)

@@ -110,6 +110,8 @@ public enum ReportData {
         // The visit summary reads the days before the report's weeks; a --since report then shows only its own weeks.
         var aggregate = aggregate
         var visit: MustacheValue = .null
+        /// Where `--since` falls inside the first week shown, for "Report covers".
+        var since: CivilDate?
         if let period = settings.visit {
             let (from, to) = period.dates(today: result.options.today)
             if let summary = VisitSummary(aggregate, from: from, to: to) {
@@ -118,6 +120,7 @@ public enum ReportData {
             }
             if case .since(let date) = period {
                 aggregate = aggregate.keepingWeeks(from: max(0, Age(days: LifeCalendar.dayOfLife(date, bornOn: aggregate.birthDate)).week))
+                since = date
             }
         }
         let weeks = aggregate.weeks
@@ -136,7 +139,7 @@ public enum ReportData {
             "has_weeks": .bool(!weeks.isEmpty),
             "first_week": weeks.first.map { .int($0.week) } ?? .null,
             "last_week": weeks.last.map { .int($0.week) } ?? .null,
-            "week_range": .string(weekRange(weeks, localizer)),
+            "week_range": .string(weekRange(weeks, localizer, since: since)),
             // Rows are made key by key while they render, so the report holds no per-row values.
             "weeks": .array(weeks.indices.map { .object(WeekRow(weeks: weeks, index: $0, localizer: localizer)) }),
             "weekly_rows": .array(SummaryRows.cells(of: weeks, babyName: name)),
@@ -190,10 +193,13 @@ public enum ReportData {
         ])
     }
 
-    static func weekRange(_ weeks: [WeekSummary], _ localizer: Localizer) -> String {
+    /// `weeks 17–21`, or with `--since` falling after the first week's first day, `weeks 17–21, from 2026-10-23`.
+    static func weekRange(_ weeks: [WeekSummary], _ localizer: Localizer, since: CivilDate? = nil) -> String {
         guard let first = weeks.first, let last = weeks.last else { return localizer.text("no_weeks_with_logs") }
-        return first.week == last.week ? localizer.text("week_one", ["first": "\(first.week)"])
+        let range = first.week == last.week ? localizer.text("week_one", ["first": "\(first.week)"])
             : localizer.text("weeks_range", ["first": "\(first.week)", "last": "\(last.week)"])
+        guard let since, since > first.startDate else { return range }
+        return localizer.text("weeks_from", ["weeks": range, "date": localizer.date(since)])
     }
 
     /// One week of the weekly tables with every key made up front (the digest's `figures`); the

@@ -52,6 +52,8 @@ enum VisitData {
             "figures": .array(figures),
             "finding_count": .int(summary.findings),
             "has_findings": .bool(summary.findings > 0),
+            // The period's own findings, listed on the visit page: the "Data quality" list covers whole weeks.
+            "findings": .array(summary.periodFindings.map { ReportData.finding($0, localizer) }),
             "days_without_logs": .array(summary.daysWithoutLogs.map { date in
                 .dictionary(["date": .string(localizer.date(date)), "weekday": .string(localizer.weekday(date))])
             }),
