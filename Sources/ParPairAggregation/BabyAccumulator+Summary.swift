@@ -106,9 +106,11 @@ extension BabyAccumulator {
                 }
             }
         }
-        return BabyAggregate(
+        var aggregate = BabyAggregate(
             baby: baby, birthDate: birthDate, ageToday: Age(days: todayIndex), weeks: weekSummaries,
             days: daySummaries, findings: listed, findingsOutsideSelection: outside, timeline: timelines, correction: correction)
+        aggregate.sleepClock = sleepClock
+        return aggregate
     }
 
     /// Gives the newest open session of each kind the "in progress" tone, when nothing of its kind

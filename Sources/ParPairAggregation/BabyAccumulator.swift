@@ -67,6 +67,8 @@ final class BabyAccumulator {
     @exclusivity(unchecked) var lastSleepStart = -Double.infinity
 
     @exclusivity(unchecked) var sleepRun: SleepRun?
+    /// Where on the local clock the counted sleep lies.
+    @exclusivity(unchecked) var sleepClock = SleepClock()
     @exclusivity(unchecked) var sleepSessions = SessionTracker()
     @exclusivity(unchecked) var breastfeedSessions = SessionTracker()
     @exclusivity(unchecked) var activitySessions = SessionTracker()
@@ -348,6 +350,9 @@ final class BabyAccumulator {
                 guard dayTo > dayFrom else { continue }
                 week.days[day].sleepSeconds += dayTo - dayFrom
                 week.days[day].nightSleepSeconds += week.nightSeconds(from: dayFrom, to: dayTo)
+                // Seconds since 2001-01-01 00:00 UTC plus the UTC offset, modulo a day: the local clock.
+                let clock = (dayFrom + week.offset(at: dayFrom)).truncatingRemainder(dividingBy: SleepClock.day)
+                sleepClock.add(clock: clock < 0 ? clock + SleepClock.day : clock, duration: dayTo - dayFrom)
                 if week.index * 7 + day > lastCountedDay { lastCountedDay = week.index * 7 + day }
                 addTimelineSleep(from: dayFrom, to: dayTo, week: week, day: day)
             }

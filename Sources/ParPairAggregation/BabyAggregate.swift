@@ -22,6 +22,8 @@ public struct BabyAggregate: Sendable, Hashable {
     /// The baby's corrected age (`--due-date`, `--born-at`), also when born at term (then it says so
     /// and corrects nothing); nil when no term was given.
     public var correction: AgeCorrection?
+    /// Where on the local clock the counted sleep of the selection lies.
+    public var sleepClock = SleepClock()
 
     public init(
         baby: Baby, birthDate: CivilDate, ageToday: Age, weeks: [WeekSummary], days: [DaySummary],

@@ -241,7 +241,8 @@ import Testing
         for (command, target) in [(["report", "--output"], setup.backup + "/report.html"),
                                   (["export", "--table", "events", "--output"], setup.backup + "/00/events.csv"),
                                   (["digest", "--out"], setup.backup)] {
-            let run = try await BuiltTool.run([command[0], setup.backup] + command.dropFirst() + [target], in: setup.folder)
+            let run = try await BuiltTool.run([command[0], setup.backup] + command.dropFirst() + [target, "--tz", "America/New_York"],
+                                              in: setup.folder)
             run.expectFailure(64, mentioning: ["inside the backup it is read from"])
         }
         #expect(try BackupFixture.contents(of: setup.backup) == before)

@@ -42,6 +42,7 @@ public struct DigestRun: Sendable {
         }
         options.weeks = weeks
         let result = try StoreAggregation.run(reader: reader, options: options, baby: baby)
+        ZoneCheck.warn(result, warn: reader.warn)
         return try make(result: result, plan: plan, settings: settings)
     }
 

@@ -108,6 +108,7 @@ public struct ReportJob: Sendable {
             visit?.adjust(&options)
             let result = try StoreAggregation.run(reader: reader, options: options, baby: baby, redact: redact)
             StoreAggregation.warnAboutToday(result, redact: redact, warn: reader.warn)
+            ZoneCheck.warn(result, warn: reader.warn)
             var settings = ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion)
             settings.localizer = Localizer(resolved.language)
             settings.visit = visit
