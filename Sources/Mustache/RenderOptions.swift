@@ -3,6 +3,9 @@ public struct RenderOptions: Sendable {
     /// The escaping for `{{name}}`; nil uses the template's own ``Template/format``. Also picks the file
     /// extension tried when looking up partials (see ``PartialNaming``).
     public var format: OutputFormat?
+    /// The escaping for `{{name}}` when it is not `format`'s: `.text` renders a Markdown template and its Markdown
+    /// partials as plain text (an e-mail's `text/plain` part), with no backslashes before `_` or `=`. Nil: `format`'s.
+    public var escaping: OutputFormat?
     /// Where `{{>name}}` partials and `{{<name}}` parents come from.
     public var partials: any PartialSource
     /// What a partial or parent that no source has does. (A partial name a source refuses, such as

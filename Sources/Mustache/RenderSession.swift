@@ -45,7 +45,7 @@ struct RenderSession {
 
     init(data: MustacheValue, format: OutputFormat, options: RenderOptions) {
         self.documentFormat = format
-        self.escaping = format
+        self.escaping = options.escaping ?? format
         self.options = options
         self.stack = [data]
     }

@@ -41,7 +41,7 @@ enum ReportCommand: Subcommand {
         }
         if output.isStandardOutput, console.outputIsTerminal, format == .html {
             let example = target == .pdf ? "report.pdf" : "report.html"
-            throw UsageError("an \(target == .pdf ? "PDF" : "HTML") report is not for reading in a terminal: give --output \(example) "
+            throw UsageError("\(target == .pdf ? "a PDF" : "an HTML") report is not for reading in a terminal: give --output \(example) "
                 + "(or pipe it somewhere)", command: name)
         }
         var job = ReportJob(

@@ -4,7 +4,7 @@ import ParPairModel
 
 /// The e-mail of one digest run: one message for every baby, ready for `sendmail -t`.
 ///
-/// - Body: `multipart/alternative` of the Markdown digest as `text/plain` and the validated XHTML
+/// - Body: `multipart/alternative` of the Markdown digest as `text/plain` (without Markdown's escapes) and the validated XHTML
 ///   digest as `text/html`, covering every baby with a complete week, then the babies without one.
 /// - Attachments: each baby's week as CSV (`text/csv; charset=utf-8`), named `Léo-week-020.csv`, the
 ///   same bytes as the `.csv` file `--out` writes. With no digest at all (a newborn's first week) the
@@ -50,7 +50,7 @@ public enum DigestMessage {
     public static func make(
         _ run: DigestRun, rendering: DigestRendering, from: MailAddress, to: [MailAddress], pdfs: [UUID: [UInt8]] = [:]
     ) throws -> MailMessage {
-        let text = try rendering.document(run, format: .markdown)
+        let text = try rendering.plainText(run)
         let html = try rendering.document(run, format: .html)
         var attachments: [MailAttachment] = []
         for digest in run.digests {

@@ -83,6 +83,12 @@ public struct DigestRendering: Sendable {
         try render(run, digests: run.digests, skips: run.skips, format: format)
     }
 
+    /// The whole run as plain text, for an e-mail's `text/plain` part: the Markdown digest without Markdown's escapes.
+    public func plainText(_ run: DigestRun) throws -> String {
+        guard let template = templates[.markdown] else { throw ReportError.missingTemplate("no digest template for markdown") }
+        return try template.renderPlainText(DigestData.make(run: run, digests: run.digests, skips: run.skips))
+    }
+
     func render(_ run: DigestRun, digests: [BabyDigest], skips: [DigestSkip], format: ReportFormat) throws -> String {
         guard let template = templates[format] else {
             throw ReportError.missingTemplate("no digest template for \(format.rawValue)")

@@ -109,10 +109,18 @@ public struct ReportTemplate: Sendable {
         return output
     }
 
-    /// Renders the template into `output` as it goes.
-    public func render(_ data: MustacheValue, into output: inout some TextOutputStream) throws {
+    /// Renders a Markdown template as plain text: the same words and layout, without Markdown's escapes.
+    public func renderPlainText(_ data: MustacheValue) throws -> String {
+        var output = ""
+        try render(data, into: &output, escaping: .text)
+        return output
+    }
+
+    /// Renders the template into `output` as it goes (`escaping`: another escaping than the template's format).
+    public func render(_ data: MustacheValue, into output: inout some TextOutputStream, escaping: OutputFormat? = nil) throws {
         do {
             var options = RenderOptions(format: template.format, partials: partials, missingPartials: .throwError)
+            options.escaping = escaping
             // Each baby's pages on one of two threads, written in order (the report's largest part by far). Not
             // for XHTML: its validator already has the second core while the pages are written, and a baby's
             // buffered pages (1.5 MB at a million logs, twice that while the buffer grows) cost memory for nothing.
