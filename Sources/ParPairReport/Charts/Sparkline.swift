@@ -1,5 +1,8 @@
+import ParPairAggregation
+
 /// A small bar chart of one figure, a bar per day (a gap for a day without logs), with the reference
-/// band shaded behind: the visit summary's chart beside each figure.
+/// band shaded behind: the visit summary's chart beside each figure, its first and last day's dates under it
+/// and the top of its scale beside it, in the figure's own precision.
 struct Sparkline: Sendable {
     /// The chart's title, for screen readers.
     var title: String
@@ -7,17 +10,24 @@ struct Sparkline: Sendable {
     /// The band's bounds, when the figure has one.
     var band: (low: Double?, high: Double?)?
     var decimalSeparator: Character = "."
+    /// The figure's decimals, as its table shows it.
+    var decimals = 1
+    /// The first and last day's dates, written under the first and last bar.
+    var dates: (first: String, last: String)?
 
     static let width = 150.0
     static let height = 30.0
 
     func svg() -> String {
         let width = Self.width, height = Self.height
-        let top = 2.0, bottom = 2.0, left = 1.0, labelWidth = 20.0
-        let plotWidth = width - left - labelWidth
-        let plotHeight = height - top - bottom
         var maximum = values.compactMap { $0 }.filter(\.isFinite).max() ?? 0
         if let band { maximum = max(maximum, band.high ?? band.low ?? 0) }
+        let label = FixedDecimal.withDecimalSeparator(FixedDecimal.format(maximum, decimals: decimals), decimalSeparator)
+        // The label's room is what it needs (a four-digit volume too), the plot takes the rest.
+        let labelWidth = max(14, SVGWriter.textWidth(label, fontSize: 7) + 4)
+        let top = 2.0, bottom = dates == nil ? 2.0 : 9.0, left = 1.0
+        let plotWidth = width - left - labelWidth
+        let plotHeight = height - top - bottom
         let scale = maximum > 0 ? maximum * 1.05 : 1
         func y(_ value: Double) -> Double { top + plotHeight - plotHeight * min(max(value, 0), scale) / scale }
         var svg = SVGWriter(width: width, height: height, title: title)
@@ -40,7 +50,13 @@ struct Sparkline: Sendable {
                              "y2": SVGWriter.number(top + plotHeight), "stroke": ChartStyle.axis, "stroke-width": "0.6"])
         // The top of the scale, so the bars read as numbers.
         svg.element("text", ["x": SVGWriter.number(width - labelWidth + 2), "y": SVGWriter.number(top + 7), "font-size": "7",
-                             "fill": ChartStyle.muted], text: AxisScale.label(maximum, decimalSeparator: decimalSeparator))
+                             "fill": ChartStyle.muted], text: label)
+        if let dates {
+            let baseline = SVGWriter.number(height - 1.5)
+            svg.element("text", ["x": SVGWriter.number(left), "y": baseline, "font-size": "6", "fill": ChartStyle.muted], text: dates.first)
+            svg.element("text", ["x": SVGWriter.number(left + plotWidth), "y": baseline, "font-size": "6", "fill": ChartStyle.muted,
+                                 "text-anchor": "end"], text: dates.last)
+        }
         return svg.document
     }
 }

@@ -27,8 +27,12 @@ enum VisitData {
                 "band": figure.band.map { ReportData.band($0, localizer) } ?? ReportData.notApplicableBand,
             ]
             if charts {
-                let chart = Sparkline(title: label, values: figure.daily, band: figure.band.map { ($0.low, $0.high) },
+                var chart = Sparkline(title: label, values: figure.daily, band: figure.band.map { ($0.low, $0.high) },
                                       decimalSeparator: localizer.figures.decimalSeparator)
+                chart.decimals = figure.decimals
+                if let first = summary.dates.first, let last = summary.dates.last {
+                    chart.dates = (localizer.date(first), localizer.date(last))
+                }
                 value["chart"] = try ReportCharts.image(
                     chart.svg(), alt: localizer.text("alt_visit_chart", ["figure": label]), name: "\(figure.key) sparkline")
             }
