@@ -83,7 +83,7 @@ enum OptionTable {
     static let pdfEngine = TypedOption<PDFRenderer.Engine>(
         "--pdf-engine", "what prints the PDF: weasyprint, chromium, or the first found (default: auto)", for: [.report, .digest])
     static let paper = TypedOption<PDFRenderer.Paper>(
-        "--paper", "the PDF's paper (default: from LC_ALL or LC_PAPER, else the phone's region when STORE is a backup, else LANG; letter in the US, Canada, Mexico, the Philippines and other Letter countries, else a4)", for: [.report, .digest])
+        "--paper", "the PDF's paper (default: from LC_ALL or LC_PAPER, else the phone's region when STORE is a backup, else LANG, else the country of the zone of --tz, TZ or the phone; letter in the US, Canada, Mexico, the Philippines and other Letter countries, else a4)", for: [.report, .digest])
     static let lang = TypedOption<Language>(
         "--lang", "the language of words, dates and figures (default: from LC_ALL, LC_MESSAGES or LANG, else the phone's when STORE is a backup, else en); CSV headers stay English",
         for: [.report, .digest])
