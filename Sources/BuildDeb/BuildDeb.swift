@@ -5,6 +5,8 @@ import PackagePlugin
 /// with the Swift runtime linked statically, and packs it with its man page, shell completions, README
 /// and sample store into `.build/deb/parpair-report_<version>_<arch>.deb`. `Depends:` lists the Debian
 /// package of every shared library the binary links (found with `ldd` and `dpkg -S`); the XHTML DTD is built in.
+/// The package's version names the commit (`0.2.0+git<commits>.<hash>`), so the package of a later commit
+/// is newer to dpkg and `apt-get install ./….deb` replaces the installed one.
 @main
 struct BuildDeb: CommandPlugin {
     struct Failure: Error, CustomStringConvertible {
@@ -26,9 +28,10 @@ struct BuildDeb: CommandPlugin {
         let root = output.appendingPathComponent("root")
         try? FileManager.default.removeItem(at: root)
 
-        let version = try run(binary.path, ["--version"]).split(separator: " ").last.map {
+        let release = try run(binary.path, ["--version"]).split(separator: " ").last.map {
             $0.trimmingCharacters(in: .whitespacesAndNewlines)
         } ?? "0"
+        let version = packageVersion(release: release, checkout: package)
         let architecture = try run("/usr/bin/dpkg", ["--print-architecture"]).trimmingCharacters(in: .whitespacesAndNewlines)
 
         // The file tree, as Debian lays it out.
@@ -70,6 +73,8 @@ struct BuildDeb: CommandPlugin {
             Maintainer: ParPair Report <parpair-report@example.org>
             Installed-Size: \(installedSize)
             Depends: \(depends.joined(separator: ", "))
+            Recommends: weasyprint | chromium
+            Suggests: msmtp
             Section: science
             Priority: optional
             Description: pediatric reports from the ParPair baby tracker's SwiftData store
@@ -79,10 +84,40 @@ struct BuildDeb: CommandPlugin {
 
             """.utf8))
         let deb = output.appendingPathComponent("parpair-report_\(version)_\(architecture).deb")
-        try? FileManager.default.removeItem(at: deb)
+        // Only this build's package is left in .build/deb, so `apt-get install ./.build/deb/parpair-report_*.deb` installs it.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        where name.hasPrefix("parpair-report_") && name.hasSuffix(".deb") {
+            try? FileManager.default.removeItem(at: output.appendingPathComponent(name))
+        }
         _ = try run("/usr/bin/dpkg-deb", ["--root-owner-group", "-Zxz", "--build", root.path, deb.path])
         print("build-deb: wrote \(deb.path)")
-        print("build-deb: Depends: \(depends.joined(separator: ", "))")
+        print("build-deb: version \(version); Depends: \(depends.joined(separator: ", "))")
+    }
+
+    /// `0.2.0+git<count>.<hash>`: the release the binary reports, then the number of commits up to HEAD and
+    /// HEAD's abbreviated hash, so each commit's package sorts after its parent's (dpkg compares the count as a
+    /// number). A checkout with uncommitted changes adds `.dirty<UTC time>`, so every rebuild of it upgrades too.
+    /// Outside a git checkout the version is the release alone.
+    func packageVersion(release: String, checkout: URL) -> String {
+        let git = ["-C", checkout.path]
+        func ask(_ arguments: [String]) -> String? {
+            (try? run("/usr/bin/env", ["git"] + git + arguments)).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        guard let count = ask(["rev-list", "--count", "HEAD"]), !count.isEmpty, count.allSatisfy(\.isNumber),
+              let hash = ask(["rev-parse", "--short=10", "HEAD"]), !hash.isEmpty, hash.allSatisfy(\.isHexDigit)
+        else {
+            print("build-deb: not a git checkout (or no git): the package's version is \(release) alone")
+            return release
+        }
+        var version = "\(release)+git\(count).\(hash)"
+        if let changes = ask(["status", "--porcelain", "--untracked-files=no"]), !changes.isEmpty {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMddHHmmss"
+            version += ".dirty" + formatter.string(from: Date())
+        }
+        return version
     }
 
     /// The Debian packages of the shared libraries `binary` links, with the version installed here as a floor.

@@ -53,7 +53,8 @@ public struct DaySummary: Sendable, Hashable {
     public var week: Int { day / 7 }
 
     /// The row for the daily CSV: `baby, day, week, date, logged` (0 or 1), the metrics without the
-    /// per-day columns (a day's totals are its per-day figures), then `findings`.
+    /// per-day columns (a day's totals are its per-day figures), then `findings`. A day with no logs
+    /// (`logged` 0) has empty metric cells: nothing was recorded, which is not a day of zero sleep.
     /// The first 8 hex digits of the baby's id, lowercase (the `baby_id` column).
     public var babyIDPrefix: String { String(babyID.uuidString.lowercased().prefix(8)) }
 
@@ -69,7 +70,11 @@ public struct DaySummary: Sendable, Hashable {
         columns.append(SummaryColumn(name: "corrected_day", value: correctedDay.map { .count($0) } ?? .text("")))
         columns.append(SummaryColumn(name: "date", value: .text(date.description)))
         columns.append(SummaryColumn(name: "logged", value: .count(logged ? 1 : 0)))
-        metrics.appendColumns(units: units, perDay: nil, to: &columns)
+        if logged {
+            metrics.appendColumns(units: units, perDay: nil, to: &columns)
+        } else {
+            LogMetrics.appendEmptyColumns(units: units, perDay: false, to: &columns)
+        }
         columns.append(SummaryColumn(name: "findings", value: .count(findings)))
         return columns
     }
@@ -83,7 +88,8 @@ public struct DaySummary: Sendable, Hashable {
     }
 
     /// The value of a named column, e.g. `value(of: "sleep_h")`: the cell of `columns` with that
-    /// name, computed alone.
+    /// name, computed alone; for a day with no logs the day's figures all the same (a sleep begun the
+    /// evening before puts hours into it), which its CSV row leaves empty.
     public func value(of column: String) -> ColumnValue? {
         switch column {
         case "baby": .text(babyName)

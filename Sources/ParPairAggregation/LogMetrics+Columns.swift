@@ -111,6 +111,13 @@ extension LogMetrics {
         }
     }
 
+    /// Appends the names of the metric columns with empty cells, for a row with nothing to count.
+    static func appendEmptyColumns(units: VolumeUnits, perDay: Bool, to columns: inout [SummaryColumn]) {
+        for definition in columnDefinitions where perDay || !definition.perDay {
+            columns.append(SummaryColumn(name: definition.name(units), value: .text("")))
+        }
+    }
+
     /// How many columns `appendColumns` appends at most.
     static var columnCount: Int { columnDefinitions.count }
 

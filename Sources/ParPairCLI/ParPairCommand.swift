@@ -12,6 +12,7 @@ public enum ParPairCommand {
         ExportCommand.self,
         InfoCommand.self,
         StoresCommand.self,
+        ColumnsCommand.self,
         DigestCommand.self,
         TemplatesCommand.self,
         ValidateCommand.self,

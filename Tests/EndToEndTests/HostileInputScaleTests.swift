@@ -57,7 +57,7 @@ import Testing
         #expect(outcome.outputs[.events]?.split(separator: "\r\n").count == 1 + 5)
     }
 
-    /// The hang deadline of the heavy runs: the 100,000-baby XHTML takes 8 s in a debug build alone,
-    /// 25 s beside the rest of the suite on two busy cores.
-    static let heavyDeadline: Duration = .seconds(90)
+    /// The hang guard of the heavy runs, not a speed check: the 100,000-baby XHTML takes about 8 s in a
+    /// debug build on an idle 2-core machine and 50 s or more on a busy one; ten times the slow figure.
+    static let heavyDeadline: Duration = .seconds(600)
 }

@@ -66,6 +66,63 @@ import Testing
         #expect(PhoneSettings(locale: "de").region == nil)
     }
 
+    /// Paper from the place: with no paper named by `--paper`, `LC_ALL`, `LC_PAPER`, `LANG` or the phone, the
+    /// country of the zone that counts the days (`--tz`, `TZ` or the phone's) decides; a zone the system chose does not.
+    @Test func thePaperFollowsTheCountryOfTheZone() throws {
+        #expect(try Self.defaults(["--tz", "America/New_York"], environment: ["LANG": "C.UTF-8"]).paperFromZone)
+        #expect(try !Self.defaults(["--tz", "America/New_York"], environment: ["LANG": "en_GB.UTF-8"]).paperFromZone)
+        #expect(try !Self.defaults(["--paper", "a4"], environment: [:]).paperFromZone)
+        #expect(try !Self.defaults([], environment: ["LC_PAPER": "de_DE.UTF-8"]).paperFromZone)
+
+        // zone1970.tab's layout; Europe/Zurich is shared by three countries, the first one's counts.
+        let table = ZoneCountries(table: """
+            # comment\tXX\tNot/AZone
+            US\t+404251-0740023\tAmerica/New_York\tEastern (most areas)
+            CA\t+4339-07923\tAmerica/Toronto\tEastern - ON & QC (most areas)
+            CH,DE,LI\t+4723+00832\tEurope/Zurich
+            PA,CA,KY\t+0858-07932\tAmerica/Panama
+            DE,DK,NO,SE,SJ\t+5230+01322\tEurope/Berlin\tmost of Germany
+
+            """)
+        #expect(table.country(of: "America/Panama") == "PA" && table.country(of: "Europe/Zurich") == "CH")
+        #expect(table.country(of: "UTC") == nil && table.country(of: "Not/AZone") == nil)
+        func zone(_ name: String) throws -> TimeZone { try #require(TimeZone(identifier: name)) }
+        let today = CivilDate(year: 2026, month: 11, day: 20)
+        func paper(_ defaults: PhoneDefaults, _ zoneName: String, _ origin: BackupOrigin? = nil, given: PDFRenderer.Paper? = .a4) throws
+            -> PDFRenderer.Paper? {
+            defaults.resolve(options: AggregationOptions(timeZone: try zone(zoneName), today: today), language: .english, paper: given,
+                             origin: origin, countries: table) { _ in }.paper
+        }
+        let named = PhoneDefaults(timeZone: false, paper: true, paperFromZone: true)  // --tz or TZ given, no paper anywhere
+        #expect(try paper(named, "America/New_York") == .letter)
+        #expect(try paper(named, "America/Panama") == .letter)
+        #expect(try paper(named, "Europe/Berlin") == .a4)
+        #expect(try paper(named, "Europe/Zurich") == .a4)
+        #expect(try paper(named, "UTC") == .a4)
+        #expect(try paper(named, "America/New_York", given: nil) == nil, "a command that prints no PDF has no paper")
+        // LANG named a region (en_GB): its paper stands.
+        #expect(try paper(PhoneDefaults(timeZone: false, paper: true, paperFromZone: false), "America/New_York") == .a4)
+        // The zone is the system's (no --tz, no TZ, no phone): no country to go by.
+        #expect(try paper(PhoneDefaults(timeZone: true, paper: true, paperFromZone: true), "America/New_York") == .a4)
+        // A backup: the phone's region comes first; without one, the phone's zone's country.
+        let german = Self.origin(PhoneSettings(timeZone: "Europe/Berlin", languages: ["de-DE"], locale: "de_DE"))
+        #expect(try paper(named, "America/New_York", german) == .a4, "the phone's region (DE) before the zone's country")
+        let noRegion = Self.origin(PhoneSettings(timeZone: "America/Toronto", languages: ["en"], locale: "en"))
+        #expect(try paper(PhoneDefaults(timeZone: true, paper: true, paperFromZone: true), "Europe/London", noRegion) == .letter,
+                "the phone's zone, America/Toronto, is Canada's")
+        // No zone1970.tab: A4.
+        #expect(PDFRenderer.Paper(zone: "America/New_York", countries: ZoneCountries(table: "")) == nil)
+    }
+
+    /// The system's tzdata, read as the tool reads it (skipped where the file is missing).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/zone1970.tab")))
+    func theSystemTableNamesTheLetterCountries() {
+        let system = ZoneCountries.system
+        #expect(system.country(of: "America/New_York") == "US" && system.country(of: "Asia/Manila") == "PH")
+        #expect(system.country(of: "America/Mexico_City") == "MX" && system.country(of: "Europe/Paris") == "FR")
+        #expect(PDFRenderer.Paper(zone: "America/Chicago") == .letter && PDFRenderer.Paper(zone: "Europe/Berlin") == .a4)
+    }
+
     /// The seam that keeps secrets out of core files: in this process, as the tool does once it holds a password.
     @Test func coreDumpsGoOff() {
         ProcessProtection.disableCoreDumps()

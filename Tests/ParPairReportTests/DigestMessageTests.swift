@@ -37,7 +37,13 @@ struct DigestMessageTests {
         try #require(parts.count == 4)
         // MIME text travels in canonical form, CRLF line ends: compare with the documents' LF turned into CRLF.
         func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r\n") }
-        #expect(parts[0].content == crlf(try rendering.document(run, format: .markdown)))
+        // The plain text is the Markdown digest, then the legend of the attached CSV's columns.
+        let text = try #require(parts[0].content)
+        #expect(text.hasPrefix(crlf(try rendering.document(run, format: .markdown))))
+        #expect(text.contains("\r\nThe attached CSV has one row per day of the week; its columns:\r\n\r\n    baby  "))
+        #expect(text.contains("\r\n    logged  ") && text.contains("Logged: 1 when the day has any log, 0 when none (its figure cells are then empty, not zero)"))
+        #expect(text.contains("\r\n    wet  ") && text.contains("Wet diapers: Wet diapers, mixed ones included\r\n"))
+        #expect(text.hasSuffix("Findings: Logs of the day or week left out of the totals or to check, listed in the report\r\n"))
         let html = try #require(parts[1].content)
         #expect(html == crlf(try rendering.document(run, format: .html)))
         let validation = XHTMLValidator().validate(html, name: "digest from the e-mail")

@@ -126,7 +126,8 @@ struct DigestRenderingTests {
         #expect(XHTMLValidator().validate(files[1].bytes, name: "week-005.html").passed)
         let rows = Self.rows(files[2].bytes)
         #expect(rows.count == 7)
-        #expect(rows.allSatisfy { $0["logged"] == "0" && $0["feeds"] == "0" })
+        // Nothing logged is no figure, not a zero.
+        #expect(rows.allSatisfy { $0["logged"] == "0" && $0["feeds"] == "" && $0["sleep_h"] == "" && $0["findings"] == "0" })
     }
 
     @Test("a week logged on some days only says that per-day figures read low; no comparison with an empty week")

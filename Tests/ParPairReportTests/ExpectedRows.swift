@@ -89,6 +89,8 @@ enum ExpectedRows {
         return result.babies.flatMap { aggregate in
             aggregate.days.map { summary -> [ExpectedCell] in
                 var cells = metricCells(summary.metrics, units: units)
+                // A day with no logs has no figures: every metric cell is empty, not zero.
+                if !summary.logged { cells = cells.mapValues { _ in .text("") } }
                 cells["baby"] = .text(aggregate.baby.name)
                 cells["baby_id"] = .text(String(aggregate.baby.id.uuidString.lowercased().prefix(8)))
                 cells["day"] = .count(summary.day)

@@ -33,6 +33,8 @@ struct AggregationArguments {
         phoneDefaults.language = try arguments.value(OptionTable.lang) == nil && !Language.isChosen(in: environment)
         phoneDefaults.paper = try arguments.value(OptionTable.paper) == nil
             && PDFRenderer.Paper.localeRegion(environment, variables: ["LC_ALL", "LC_PAPER"]) == nil
+        phoneDefaults.paperFromZone = try arguments.value(OptionTable.paper) == nil
+            && PDFRenderer.Paper.localeRegion(environment, variables: ["LC_ALL", "LC_PAPER", "LANG"]) == nil
         let today = givenToday ?? LifeCalendar(timeZone: zone).civilDate(of: now)
         var options = AggregationOptions(timeZone: zone, today: today)
         if let units = try arguments.value(OptionTable.units) { options.units = units }

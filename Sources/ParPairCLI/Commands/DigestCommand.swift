@@ -59,6 +59,7 @@ enum DigestCommand: Subcommand {
             options: request.aggregation.options, baby: request.aggregation.baby, week: request.week, redact: request.redact,
             folder: request.folder, formats: request.formats, mail: request.mail, toolVersion: ParPairCommand.version)
         job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
+        job.csvHeaders = try parsed.value(OptionTable.csvHeaders) ?? .machine
         job.phoneDefaults = request.aggregation.phoneDefaults
         job.language = try parsed.value(OptionTable.lang) ?? Language.from(environment: console.environment)
         if request.pdfFiles || request.attachPDF {

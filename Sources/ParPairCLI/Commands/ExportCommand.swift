@@ -30,6 +30,8 @@ enum ExportCommand: Subcommand {
             baby: settings.baby, redact: parsed.flag(OptionTable.redact), templateFile: try parsed.value(OptionTable.template),
             output: output, toolVersion: ParPairCommand.version)
         job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
+        job.csvHeaders = try parsed.value(OptionTable.csvHeaders) ?? .machine
+        job.language = try parsed.value(OptionTable.lang) ?? Language.from(environment: console.environment)
         job.phoneDefaults = settings.phoneDefaults
         try job.run()
         if !parsed.flag(OptionTable.quiet), output.isFile { console.out(output.path + "\n") }

@@ -49,6 +49,7 @@ enum ReportCommand: Subcommand {
             baby: settings.baby, redact: parsed.flag(OptionTable.redact), format: format, template: template, output: output,
             toolVersion: ParPairCommand.version)
         job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
+        job.csvHeaders = try parsed.value(OptionTable.csvHeaders) ?? .machine
         job.phoneDefaults = settings.phoneDefaults
         job.language = try parsed.value(OptionTable.lang) ?? Language.from(environment: console.environment)
         if let since = try parsed.value(OptionTable.since) {

@@ -2,7 +2,7 @@ import ParPairAggregation
 
 /// The commands of `parpair-report`, by the word that names them on the command line.
 enum CommandName: String, Sendable, CaseIterable, Hashable {
-    case report, export, info, stores, templates, validate, sample, digest, completions, manual
+    case report, export, info, stores, columns, templates, validate, sample, digest, completions, manual
 }
 
 /// What a shell should offer for an option's value or a positional argument.

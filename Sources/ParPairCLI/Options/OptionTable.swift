@@ -83,10 +83,10 @@ enum OptionTable {
     static let pdfEngine = TypedOption<PDFRenderer.Engine>(
         "--pdf-engine", "what prints the PDF: weasyprint, chromium, or the first found (default: auto)", for: [.report, .digest])
     static let paper = TypedOption<PDFRenderer.Paper>(
-        "--paper", "the PDF's paper (default: from LC_ALL or LC_PAPER, else the phone's region when STORE is a backup, else LANG; letter in the US, Canada, Mexico, the Philippines and other Letter countries, else a4)", for: [.report, .digest])
+        "--paper", "the PDF's paper (default: from LC_ALL or LC_PAPER, else the phone's region when STORE is a backup, else LANG, else the country of the zone of --tz, TZ or the phone; letter in the US, Canada, Mexico, the Philippines and other Letter countries, else a4)", for: [.report, .digest])
     static let lang = TypedOption<Language>(
-        "--lang", "the language of words, dates and figures (default: from LC_ALL, LC_MESSAGES or LANG, else the phone's when STORE is a backup, else en); CSV headers stay English",
-        for: [.report, .digest])
+        "--lang", "the language of words, dates and figures (default: from LC_ALL, LC_MESSAGES or LANG, else the phone's when STORE is a backup, else en); CSV headers stay English unless --csv-headers human",
+        for: [.report, .export, .digest, .columns])
     static let table = TypedOption<ExportTable>("--table", "what to export (required)", for: [.export])
     static let output = TypedOption<String>(
         "--output", "FILE|-", "write to FILE, replaced atomically, or to standard output (default: -)",
@@ -97,6 +97,9 @@ enum OptionTable {
         for: [.report, .export], completion: .file)
     static let csvDialect = TypedOption<CSVDialect>(
         "--csv-dialect", "CSV for machines (rfc4180, the default), for Excel (UTF-8 mark), or for Excel where ';' separates cells (decimal comma)",
+        for: [.report, .export, .digest])
+    static let csvHeaders = TypedOption<CSVHeaders>(
+        "--csv-headers", "the CSV's header line: machine names for scripts (machine, the default) or headings people read, in --lang, for spreadsheets (human); 'parpair-report columns' explains both",
         for: [.report, .export, .digest])
     static let anyExtension = Flag(
         "--any-extension", "write the --format given whatever the output file's extension says", for: [.report])
@@ -138,7 +141,7 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         format.spec, pdfEngine.spec, paper.spec, lang.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, attach.spec, eml.spec, from.spec, to.spec, week.spec,
         device.spec, app.spec, passwordFile.spec, tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
-        dueDate.spec, bornAt.spec, since.spec, visit.spec, csvDialect.spec, anyExtension.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
+        dueDate.spec, bornAt.spec, since.spec, visit.spec, csvDialect.spec, csvHeaders.spec, anyExtension.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
     ]
 
     /// The options `command` takes, in help order.
@@ -187,6 +190,11 @@ extension PDFRenderer.Paper: ArgumentChoice {
 extension Language: ArgumentChoice {
     var argument: String { rawValue }
     init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
+extension CSVHeaders: ArgumentChoice {
+    var argument: String { rawValue }
+    init?(argument: String) { self.init(rawValue: argument) }
 }
 
 extension CSVDialect: ArgumentChoice {

@@ -35,7 +35,7 @@ public enum DigestData {
         return .dictionary(ReportData.commonKeys(options: options, settings: run.settings, sources: sources).merging([
             "has_sources": .bool(!sources.isEmpty),
             "has_correction": .bool(corrected),
-            "daily_header": ReportData.header(DaySummary.columnNames(units: units)),
+            "daily_header": ReportData.header(DaySummary.columnNames(units: units), run.settings),
             "digests": .array(digests.enumerated().map { digest($1, index: $0, settings: run.settings) }),
             "has_digests": .bool(!digests.isEmpty),
             "no_digests": .bool(digests.isEmpty),

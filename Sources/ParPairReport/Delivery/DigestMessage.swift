@@ -6,6 +6,7 @@ import ParPairModel
 ///
 /// - Body: `multipart/alternative` of the Markdown digest as `text/plain` (without Markdown's escapes) and the validated XHTML
 ///   digest as `text/html`, covering every baby with a complete week, then the babies without one.
+/// - The text part ends with the legend of the CSV's columns (`CSVColumnGuide`).
 /// - Attachments: each baby's week as CSV (`text/csv; charset=utf-8`), named `Léo-week-020.csv`, the
 ///   same bytes as the `.csv` file `--out` writes. With no digest at all (a newborn's first week) the
 ///   message is the body alone, saying when the first digest is due.
@@ -50,7 +51,14 @@ public enum DigestMessage {
     public static func make(
         _ run: DigestRun, rendering: DigestRendering, from: MailAddress, to: [MailAddress], pdfs: [UUID: [UInt8]] = [:]
     ) throws -> MailMessage {
-        let text = try rendering.plainText(run)
+        var text = try rendering.plainText(run)
+        if !run.digests.isEmpty {
+            // The attachments' legend: what each column of the daily CSV holds, in the digest's language.
+            let localizer = run.settings.localizer
+            if !text.hasSuffix("\n") { text += "\n" }
+            text += "\n" + localizer.text("digest_csv_legend") + "\n\n"
+                + CSVColumnGuide.legend(of: .daily, units: run.options.units, localizer, indent: "    ")
+        }
         let html = try rendering.document(run, format: .html)
         var attachments: [MailAttachment] = []
         for digest in run.digests {

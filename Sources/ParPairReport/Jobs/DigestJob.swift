@@ -39,6 +39,8 @@ public struct DigestJob: Sendable {
     public var formats: [ReportFormat]
     public var mail: Mail?
     public var csvDialect: CSVDialect = .rfc4180
+    /// `--csv-headers`: machine names, or headings people read in the digest's language.
+    public var csvHeaders: CSVHeaders = .machine
     public var toolVersion: String
     /// The language of the documents and the e-mail (`--lang`).
     public var language: Language = .english
@@ -75,6 +77,7 @@ public struct DigestJob: Sendable {
             if let paper = resolved.paper { pdf?.paper = paper }
             var settings = ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion)
             settings.localizer = Localizer(resolved.language)
+            settings.csvHeaders = csvHeaders
             settings.zoneFromPhone = resolved.zoneFromPhone
             return try DigestRun.make(reader: reader, options: resolved.options, baby: baby, choice: week, settings: settings)
         }

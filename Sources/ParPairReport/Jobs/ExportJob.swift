@@ -29,6 +29,10 @@ public struct ExportJob: Sendable {
     public var outputLabel: String
     public var toolVersion: String
     public var csvDialect: CSVDialect = .rfc4180
+    /// `--csv-headers`: machine names, or headings people read in `language`.
+    public var csvHeaders: CSVHeaders = .machine
+    /// The language of human headers (`--lang`); the cells are the same in every language.
+    public var language: Language = .english
     /// The settings a backup's phone settings may decide (the time zone, for an export).
     public var phoneDefaults = PhoneDefaults()
 
@@ -52,9 +56,10 @@ public struct ExportJob: Sendable {
         guard let builtIn = table.builtInTemplate else {
             try output.refuseProtectedFiles(of: store.path, label: outputLabel)
             try StoreReader.withReader(store) { reader in
-                let options = phoneDefaults.resolve(options: options, language: .english, paper: nil, origin: reader.origin,
-                                                    warn: reader.warn).options
-                guard csvDialect != .rfc4180 else {
+                let resolved = phoneDefaults.resolve(options: options, language: language, paper: nil, origin: reader.origin,
+                                                     warn: reader.warn)
+                let options = resolved.options
+                guard csvDialect != .rfc4180 || csvHeaders == .human else {
                     try output.stream { sink in
                         try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &sink)
                     }
@@ -62,6 +67,7 @@ public struct ExportJob: Sendable {
                 }
                 var text = ""
                 try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &text)
+                if csvHeaders == .human { text = Self.humanHeader(text, Localizer(resolved.language)) }
                 try output.write(csvDialect.convert(text))
             }
             return
@@ -70,8 +76,24 @@ public struct ExportJob: Sendable {
         var job = ReportJob(store: store, options: options, baby: baby, redact: redact, format: .csv, template: template,
                             output: output, outputLabel: outputLabel, toolVersion: toolVersion)
         job.csvDialect = csvDialect
+        job.csvHeaders = csvHeaders
+        job.language = language
         job.phoneDefaults = phoneDefaults
         try job.run()
+    }
+}
+
+extension ExportJob {
+    /// The events CSV with its first line, the machine header, replaced by the headings people read.
+    static func humanHeader(_ text: String, _ localizer: Localizer) -> String {
+        let machine = EventExport.columns.joined(separator: ",") + "\r\n"
+        guard text.hasPrefix(machine) else { return text }
+        let cells = EventExport.columns.map { name -> String in
+            let label = CSVColumnGuide.humanHeader(name, localizer)
+            return label.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" })
+                ? "\"" + label.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : label
+        }
+        return cells.joined(separator: ",") + "\r\n" + text.dropFirst(machine.count)
     }
 }
 

@@ -15,12 +15,16 @@ public struct PhoneDefaults: Sendable {
     public var language = false
     /// Neither `--paper` nor a region in `LC_ALL` or `LC_PAPER`.
     public var paper = false
+    /// Neither `--paper` nor a region in `LC_ALL`, `LC_PAPER` or `LANG`: when the phone names no region either,
+    /// the paper is that of the country of the zone that counts the days, if `--tz`, `TZ` or the phone named it.
+    public var paperFromZone = false
 
-    public init(timeZone: Bool = false, today: Bool = false, language: Bool = false, paper: Bool = false) {
+    public init(timeZone: Bool = false, today: Bool = false, language: Bool = false, paper: Bool = false, paperFromZone: Bool = false) {
         self.timeZone = timeZone
         self.today = today
         self.language = language
         self.paper = paper
+        self.paperFromZone = paperFromZone
     }
 
     /// The settings a run goes by once its store is open.
@@ -34,9 +38,24 @@ public struct PhoneDefaults: Sendable {
 
     /// The user's settings, with the defaults replaced by the phone's where the store came from a backup
     /// that has them; a `--tz` an hour or more off the phone's zone at the time of the backup is warned about.
+    /// The paper: `--paper`, else `LC_ALL` or `LC_PAPER`, else the phone's region, else `LANG`'s (all in `paper`
+    /// but the phone's), else the country of the zone (`--tz`, `TZ` or the phone's), else A4.
     public func resolve(
         options: AggregationOptions, language: Language, paper: PDFRenderer.Paper?, origin: BackupOrigin?,
-        now: Date = Date(), warn: (String) -> Void
+        now: Date = Date(), countries: ZoneCountries = .system, warn: (String) -> Void
+    ) -> Resolved {
+        var resolved = resolvePhone(options: options, language: language, paper: paper, origin: origin, now: now, warn: warn)
+        let regionFromPhone = origin?.phone.region != nil && self.paper
+        if paperFromZone, !regionFromPhone, paper != nil, !timeZone || resolved.zoneFromPhone,
+           let fromZone = PDFRenderer.Paper(zone: resolved.options.timeZone.identifier, countries: countries) {
+            resolved.paper = fromZone
+        }
+        return resolved
+    }
+
+    private func resolvePhone(
+        options: AggregationOptions, language: Language, paper: PDFRenderer.Paper?, origin: BackupOrigin?,
+        now: Date, warn: (String) -> Void
     ) -> Resolved {
         var resolved = Resolved(options: options, language: language, paper: paper)
         guard let origin else { return resolved }

@@ -19,6 +19,8 @@ public struct ReportJob: Sendable {
     public var toolVersion: String
     /// How CSV is written (`--csv-dialect`); only the CSV format reads it.
     public var csvDialect: CSVDialect = .rfc4180
+    /// `--csv-headers`: machine names, or headings people read in the report's language.
+    public var csvHeaders: CSVHeaders = .machine
     /// Print the (HTML) report to PDF with this renderer.
     public var pdf: PDFRenderer?
     /// The language of words, dates and figures (`--lang`).
@@ -111,6 +113,7 @@ public struct ReportJob: Sendable {
             ZoneCheck.warn(result, warn: reader.warn)
             var settings = ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion)
             settings.localizer = Localizer(resolved.language)
+            settings.csvHeaders = csvHeaders
             settings.visit = visit
             settings.zoneFromPhone = resolved.zoneFromPhone
             let paper = resolved.paper.flatMap { $0 == pdf?.paper ? nil : $0 }

@@ -54,8 +54,8 @@ public enum ReportData {
             "has_unreadable_rows": .bool(!unreadable.isEmpty),
             "unreadable_findings": .dictionary(["findings": .array(unreadable)]),
             "unreadable_count": .int(unreadable.count),
-            "weekly_header": header(WeekSummary.columnNames(units: units)),
-            "daily_header": header(DaySummary.columnNames(units: units)),
+            "weekly_header": header(WeekSummary.columnNames(units: units), settings),
+            "daily_header": header(DaySummary.columnNames(units: units), settings),
         ]) { _, own in own })
     }
 
@@ -91,6 +91,12 @@ public enum ReportData {
     }
 
     /// CSV header cells, each with `name` and `first`.
+    /// The CSV header cells of `names`, as `settings.csvHeaders` asks.
+    static func header(_ names: [String], _ settings: ReportSettings) -> MustacheValue {
+        guard settings.csvHeaders == .human else { return header(names) }
+        return header(names.map { CSVColumnGuide.humanHeader($0, settings.localizer) })
+    }
+
     static func header(_ names: [String]) -> MustacheValue {
         .array(names.enumerated().map { .dictionary(["name": .string($1), "first": .bool($0 == 0)]) })
     }

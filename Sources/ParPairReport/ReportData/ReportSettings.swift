@@ -17,6 +17,9 @@ public struct ReportSettings: Sendable {
     /// The language of words, dates and figures (English unless `--lang` or the locale asks otherwise).
     public var localizer: Localizer = .english
 
+    /// The CSV header line: the machine names (the default) or the headings people read, in `localizer`'s language.
+    public var csvHeaders: CSVHeaders = .machine
+
     /// A visit summary before everything else (`--since`, `--visit`); nil for none.
     public var visit: VisitPeriod?
 
