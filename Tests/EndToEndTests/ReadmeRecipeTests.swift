@@ -79,6 +79,10 @@ import Testing
         let command = lines[0]
             .replacingOccurrences(of: "/srv/parpair/store/default.store", with: PackageFiles.sampleStore + " --today 2026-11-23")
             .replacingOccurrences(of: "/tmp/digest-test", with: out)
+            // The sample's family lives in New York: counted in Berlin, the tool rightly warns that the logs' sleep
+            // centres six hours off the night.
+            .replacingOccurrences(of: "--tz Europe/Berlin", with: "--tz America/New_York")
+        #expect(command.contains("--tz America/New_York"))
         let run = try await Self.bash(command, in: folder)
         #expect(run.stderr == "")
         let printed = run.output.split(separator: "\n").map(String.init)

@@ -39,7 +39,8 @@ struct DigestMessageTests {
         func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r\n") }
         // The plain text is the Markdown digest, then the legend of the attached CSV's columns.
         let text = try #require(parts[0].content)
-        #expect(text.hasPrefix(crlf(try rendering.document(run, format: .markdown))))
+        #expect(text.hasPrefix(crlf(try rendering.plainText(run))))
+        #expect(text.contains("America/New_York") && !text.contains("America/New\\_York"), "plain text, no Markdown escapes")
         #expect(text.contains("\r\nThe attached CSV has one row per day of the week; its columns:\r\n\r\n    baby  "))
         #expect(text.contains("\r\n    logged  ") && text.contains("Logged: 1 when the day has any log, 0 when none (its figure cells are then empty, not zero)"))
         #expect(text.contains("\r\n    wet  ") && text.contains("Wet diapers: Wet diapers, mixed ones included\r\n"))
