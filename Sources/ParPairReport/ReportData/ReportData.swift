@@ -253,6 +253,7 @@ public enum ReportData {
         case .daySleepPerDay: return .string(perDay(week, 1) { $0.daySleepHours })
         case .sleepPerDay1: return .string(perDay(week, 1) { $0.sleepHours })
         case .longestSleep: return .string(shown(metrics.longestSleepHours, decimals: 1))
+        case .longestFeedGap: return .string(shown(metrics.longestFeedGapHours, decimals: LogMetrics.Precision.hoursShown))
         case .tummyTimePerDay: return .string(perDay(week, 0) { $0.tummyTimeMinutes })
         case .wetPerDay1: return .string(perDay(week, 1) { Double($0.wet) })
         case .dirtyPerDay1: return .string(perDay(week, 1) { Double($0.dirty) })
@@ -268,7 +269,7 @@ public enum ReportData {
     enum WeekKey {
         case odd, baby, label, inProgress, corrected, correctedAge, feedsPerDay1, solidsGramsPerDay, breastfeedsPerDay
         case formulaPerDay, pumpedMilkPerDay, solidsPerDay, breastfeedingMinutesPerDay, bottleVolumePerDay, nightSleepPerDay
-        case daySleepPerDay, sleepPerDay1, longestSleep, tummyTimePerDay, wetPerDay1, dirtyPerDay1, hasFindings, bands
+        case daySleepPerDay, sleepPerDay1, longestSleep, longestFeedGap, tummyTimePerDay, wetPerDay1, dirtyPerDay1, hasFindings, bands
         case startDate, endDate
     }
 
@@ -280,7 +281,7 @@ public enum ReportData {
         "breastfeeds_per_day": .breastfeedsPerDay, "formula_per_day": .formulaPerDay, "pumped_milk_per_day": .pumpedMilkPerDay,
         "solids_per_day": .solidsPerDay, "breastfeeding_min_per_day": .breastfeedingMinutesPerDay,
         "bottle_volume_per_day": .bottleVolumePerDay, "night_sleep_h_per_day": .nightSleepPerDay,
-        "day_sleep_h_per_day": .daySleepPerDay, "sleep_h_per_day_1": .sleepPerDay1, "longest_sleep": .longestSleep,
+        "day_sleep_h_per_day": .daySleepPerDay, "sleep_h_per_day_1": .sleepPerDay1, "longest_sleep": .longestSleep, "longest_feed_gap": .longestFeedGap,
         "tummy_time_min_per_day": .tummyTimePerDay, "wet_per_day_1": .wetPerDay1, "dirty_per_day_1": .dirtyPerDay1,
         "has_findings": .hasFindings, "bands": .bands, "start_date": .startDate, "end_date": .endDate,
     ]
