@@ -334,6 +334,7 @@ public enum ReportData {
         return .dictionary([
             "applies": .bool(band.status != .notApplicable),
             "status": .string(band.status.rawValue),
+            "concern": .string(band.concern.rawValue),
             "out_of_band": .bool(band.status == .below || band.status == .above),
             "too_few_days": .bool(band.status == .tooFewDays),
             "range": .string(localizer.number(band.rangeText)),
