@@ -54,7 +54,7 @@ public struct ReportJob: Sendable {
             let html = folder + "/report.html"
             try writeValidatedHTML(to: OutputFile(path: html))
             let file = try pdf.render(html: html, in: folder)
-            try output.write(try Data(contentsOf: URL(fileURLWithPath: file)))
+            try PDFRenderer.deliver(file, to: output)
             return
         }
         if format == .csv, csvDialect != .rfc4180 {
@@ -84,7 +84,11 @@ public struct ReportJob: Sendable {
     private func writeValidatedHTML(to destination: OutputFile) throws {
         let validation = StreamingValidation(name: template.template.name)
         defer { validation.stop() }
-        try destination.stream(check: { _ in try validation.verdict() }) { sink in
+        try destination.stream(check: { file in
+            try validation.verdict()
+            // What reaches a browser or a PDF engine loads nothing from outside itself.
+            try DocumentPolicy.check(renderedFile: file, templateName: template.template.name)
+        }) { sink in
             sink.tap = { validation.send($0) }
             try produce { try ReportRendering.render($0, format: .html, template: template, settings: $1, into: &sink) }
         }
