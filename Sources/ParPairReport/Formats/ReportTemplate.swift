@@ -63,6 +63,8 @@ public struct ReportTemplate: Sendable {
             DictionaryPartialSource(DefaultTemplates.all),
         ])
         usesDailyRows = true
+        // Refused before any data is read, whatever the format.
+        try DocumentPolicy.check(template: template, partials: partials)
     }
 
     /// Whether a built-in template or a built-in partial it includes (transitively) reads `daily_rows`,
