@@ -26,7 +26,7 @@ public enum ScratchRegistry {
     nonisolated(unsafe) private static var exiting = false
 
     /// The prefix of the private folders runs make, before their process id: `parpair-snapshot-`, `parpair-backup-`.
-    static let folderPrefixes = ["parpair-snapshot-", "parpair-backup-", "parpair-output-"]
+    static let folderPrefixes = ["parpair-snapshot-", "parpair-backup-", "parpair-output-", "parpair-engine-"]
 
     /// Registers a file or folder to remove should the run be interrupted.
     package static func register(_ path: String) -> Int {
@@ -159,6 +159,8 @@ public enum ScratchRegistry {
     /// between making it and locking it) when it is more than an hour old. Folders of live runs, in this
     /// PID namespace or another, and of other users, are left alone.
     public static func removeStaleFolders(in base: String = FileManager.default.temporaryDirectory.path) {
+        // A PDF engine's short folder is made in /tmp when TMPDIR is long (see PDFRenderer).
+        if base != "/tmp", base == FileManager.default.temporaryDirectory.path { removeStaleFolders(in: "/tmp") }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
         let me = getuid()
         for name in names where folderPrefixes.contains(where: { name.hasPrefix($0) }) {

@@ -146,4 +146,25 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: folder.file("out.pdf")))
         #expect(try folder.listing().filter { $0.contains("partial") }.isEmpty)
     }
+
+    /// A TMPDIR holding `#`, `?`, `%`, a space and a non-ASCII letter: the file URL handed to the engine
+    /// is percent-encoded, so each real engine still finds the document.
+    @Test(arguments: ["weasyprint", "chromium"])
+    func aTemporaryFolderWithURLCharactersStillPrints(_ engine: String) async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(engine)") else {
+            Issue.record("skipped: \(engine) is not installed (.ci/run installs it)")
+            return
+        }
+        let folder = try WorkFolder()
+        let scratch = folder.file("t #1?x=%41 é")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let run = try await BuiltTool.run(
+            ["report", PackageFiles.sampleStore] + PackageFiles.sampleSettings
+                + ["--output", folder.file("out.pdf"), "--pdf-engine", engine, "--weeks", "20-21"],
+            in: folder, environment: ["TMPDIR": scratch, "PATH": "/usr/bin:/bin"])
+        run.expectSuccess()
+        let head = try FileContents.bytes(atPath: folder.file("out.pdf")).prefix(5)
+        #expect(Array(head) == Array("%PDF-".utf8))
+        #expect(try folder.listing("t #1?x=%41 é").isEmpty)
+    }
 }

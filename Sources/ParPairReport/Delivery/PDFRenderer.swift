@@ -100,9 +100,19 @@ public struct PDFRenderer: Sendable {
                          "--print-to-pdf=\(pdf)", Self.fileURL(printed)]
         }
         let log = folder + "/engine.log"
+        // Chromium makes its singleton socket under TMPDIR, and aborts when that path passes the 108 bytes
+        // of a socket address: a long TMPDIR gets a short private folder in /tmp for the engine's own
+        // files (the document stays where it is). Registered and locked like every run folder.
+        var scratch = folder
+        var scratchToken: Int?
+        if kind == .chromium, folder.utf8.count > 40,
+           let (short, token) = try? ScratchRegistry.makeFolder(in: "/tmp", purpose: "engine") {
+            (scratch, scratchToken) = (short, token)
+        }
+        defer { if let scratchToken { ScratchRegistry.remove(scratchToken) } }
         let process = EngineProcess(
             executable: program, arguments: arguments,
-            environment: ["HOME": folder, "PATH": "/usr/bin:/bin", "TMPDIR": folder, "XDG_CONFIG_HOME": folder, "XDG_CACHE_HOME": folder],
+            environment: ["HOME": folder, "PATH": "/usr/bin:/bin", "TMPDIR": scratch, "XDG_CONFIG_HOME": folder, "XDG_CACHE_HOME": folder],
             log: log, timeLimit: timeLimit)
         let limit = Self.maximumBytes
         let outcome = process.run {

@@ -257,7 +257,6 @@ public enum DocumentPolicy {
         private var state = State.text
         private var pending: [UInt8] = []
         private var pendingLine = 1
-        private var inStyle = false
         /// The end of the text seen so far (for `file:` across chunks, template mode).
         private var textTail: [UInt8] = []
         /// A tag, style sheet or comment larger than this is refused rather than held.
@@ -277,9 +276,9 @@ public enum DocumentPolicy {
                 switch state {
                 case .text:
                     if byte == UInt8(ascii: "<") {
-                        state = inStyle ? .style : .tag
-                        if inStyle { pending.append(byte) } else { pending = [byte] }
-                        pendingLine = inStyle ? pendingLine : line
+                        state = .tag
+                        pending = [byte]
+                        pendingLine = line
                     } else if templateMode {
                         textTail.append(byte)
                         if textTail.count > 64 { textTail.removeFirst(textTail.count - 8) }
@@ -293,7 +292,6 @@ public enum DocumentPolicy {
                     if Self.endsWith(pending, "</style") || Self.endsWith(pending, "</STYLE") {
                         let css = String(decoding: pending.dropLast(7), as: UTF8.self)
                         if let problem = cssProblem(css) { report("<style>", problem, at: pendingLine) }
-                        inStyle = false
                         state = .tag
                         pending = Array("</style".utf8)
                         pendingLine = line
@@ -387,9 +385,8 @@ public enum DocumentPolicy {
             if let (shown, reason) = judge(element: element, attributes: attributes, templateMode: templateMode) {
                 report(shown, reason, at: pendingLine)
             }
-            if element == "style" {
-                inStyle = true
-                state = .text
+            if element == "style", !pending.isEmpty || !text.hasSuffix("/>") {
+                state = .style
                 pending = []
             }
         }
