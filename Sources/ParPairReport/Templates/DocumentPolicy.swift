@@ -277,7 +277,8 @@ public enum DocumentPolicy {
                 case .text:
                     if byte == UInt8(ascii: "<") {
                         state = .tag
-                        pending = [byte]
+                        pending.removeAll(keepingCapacity: true)
+                        pending.append(byte)
                         pendingLine = line
                     } else if templateMode {
                         textTail.append(byte)
@@ -365,7 +366,62 @@ public enum DocumentPolicy {
             return quote == nil
         }
 
+        /// Attributes that load nothing whatever their value (a value is still looked at for `file:` or a
+        /// script URL when it holds a `:` or a character reference).
+        static let plainAttributes: Set<[UInt8]> = Set([
+            "class", "id", "colspan", "rowspan", "scope", "title", "lang", "xml:lang", "dir", "width", "height", "align", "valign",
+            "alt", "summary", "type", "abbr", "headers", "span", "border", "cellpadding", "cellspacing", "xmlns", "content",
+        ].map { Array($0.utf8) })
+
+        /// Whether a finished tag (in `pending`) is plainly harmless, judged on its bytes alone: the common
+        /// case (`<td class="num">`, `</tr>`), so a report of 100,000 babies is not parsed tag by tag.
+        private func isPlainTag() -> Bool {
+            var index = 1
+            if index < pending.count, pending[index] == UInt8(ascii: "/") { index += 1 }
+            let nameStart = index
+            while index < pending.count, Self.isNameByte(pending[index]) { index += 1 }
+            guard index > nameStart, index - nameStart <= 8 else { return false }
+            let name = pending[nameStart..<index].map { $0 | 0x20 }
+            guard Self.plainElements.contains(name) else { return false }
+            while index < pending.count {
+                let byte = pending[index]
+                if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == 32 || byte == 9 || byte == 10 || byte == 13 {
+                    index += 1
+                    continue
+                }
+                let attributeStart = index
+                while index < pending.count, Self.isNameByte(pending[index]) || pending[index] == UInt8(ascii: ":") { index += 1 }
+                let attribute = pending[attributeStart..<index].map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+                guard !attribute.isEmpty, Self.plainAttributes.contains(attribute), index < pending.count,
+                      pending[index] == UInt8(ascii: "="), index + 1 < pending.count else { return false }
+                let quote = pending[index + 1]
+                guard quote == 34 || quote == 39 else { return false }
+                index += 2
+                while index < pending.count, pending[index] != quote {
+                    if pending[index] == UInt8(ascii: ":") || pending[index] == UInt8(ascii: "&") { return false }
+                    index += 1
+                }
+                index += 1
+            }
+            return true
+        }
+
+        static let plainElements: Set<[UInt8]> = Set([
+            "td", "tr", "th", "p", "span", "div", "strong", "em", "li", "ul", "ol", "table", "thead", "tbody", "tfoot", "h1", "h2",
+            "h3", "h4", "h5", "h6", "br", "small", "b", "i", "caption", "col", "colgroup", "dl", "dt", "dd", "sup", "sub", "abbr",
+            "code", "pre", "blockquote", "hr", "body", "html", "head", "title", "a",
+        ].map { Array($0.utf8) })
+
+        private static func isNameByte(_ byte: UInt8) -> Bool {
+            (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 95
+        }
+
         private mutating func finishTag() {
+            if isPlainTag() {
+                pending.removeAll(keepingCapacity: true)
+                state = .text
+                return
+            }
             let text = String(decoding: pending, as: UTF8.self)
             pending = []
             state = .text
