@@ -22,7 +22,7 @@ enum ErrorMapping {
             case .chart: return GeneralError(error.description, exitCode: .software)
             case .dtdUnavailable: return GeneralError(error.description, exitCode: .osFile)
             case .noSuchBaby, .badTerm: return GeneralError(error.description, exitCode: .usage)
-            case .invalidHTML, .template, .missingTemplate, .tooLarge: return GeneralError(error.description, exitCode: .dataError)
+            case .invalidHTML, .template, .missingTemplate, .tooLarge, .unsafeDocument: return GeneralError(error.description, exitCode: .dataError)
             }
         case let error as BackupError:
             switch error {

@@ -20,6 +20,8 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
     /// `--due-date` / `--born-at` does not fit the selected babies: a term outside 22–44 weeks, or several
     /// babies not born the same day (only twins share a term).
     case badTerm(String)
+    /// A template (or what it rendered) loads something from outside the report, or runs script.
+    case unsafeDocument([DocumentPolicy.Violation])
 
     public var description: String {
         switch self {
@@ -38,6 +40,9 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
                 + "nothing was written. Narrow it with --baby, --weeks or --last, or use --format csv"
         case .badTerm(let message):
             message
+        case .unsafeDocument(let violations):
+            (violations.first?.description ?? "the report loads something from outside itself")
+                + (violations.count > 1 ? " (and \(violations.count - 1) more)" : "")
         case .noSuchBaby(let wanted, let available):
             "no baby named or with id '\(wanted)' in the store"
                 + (available.isEmpty ? " (it holds no babies)" : "; it holds: \(available.joined(separator: ", "))")

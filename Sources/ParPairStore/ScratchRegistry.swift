@@ -8,17 +8,25 @@ import Darwin
 #endif
 
 /// Everything a run writes that must not outlive it: private snapshots, decrypted backup data and
-/// partial outputs. Each is registered while it exists; SIGINT, SIGTERM and SIGHUP remove them all
-/// and exit 128+signal, and each run removes what runs of the same user left when they were killed
-/// (their folder names carry their process id).
+/// partial outputs, and the process groups of the engines it runs. Each is registered while it exists;
+/// SIGINT, SIGTERM and SIGHUP kill the groups, remove the files and exit 128+signal, and each run removes
+/// what runs of the same user left when they were killed.
+///
+/// A run's folder holds a lock file that the run keeps `flock`ed for the folder's life; a folder whose lock
+/// anyone can take belongs to a run that is gone (the kernel drops the lock when the process dies, however
+/// it dies). Unlike `kill(pid, 0)`, this holds across PID namespaces (containers sharing a TMPDIR).
 public enum ScratchRegistry {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var paths: [Int: String] = [:]
+    /// The open, locked lock files of this run's folders, by token.
+    nonisolated(unsafe) private static var lockFiles: [Int: Int32] = [:]
+    /// The process groups of running engines, by token.
+    nonisolated(unsafe) private static var groups: [Int: pid_t] = [:]
     nonisolated(unsafe) private static var nextToken = 0
     nonisolated(unsafe) private static var exiting = false
 
     /// The prefix of the private folders runs make, before their process id: `parpair-snapshot-`, `parpair-backup-`.
-    static let folderPrefixes = ["parpair-snapshot-", "parpair-backup-", "parpair-output-"]
+    static let folderPrefixes = ["parpair-snapshot-", "parpair-backup-", "parpair-output-", "parpair-engine-"]
 
     /// Registers a file or folder to remove should the run be interrupted.
     package static func register(_ path: String) -> Int {
@@ -40,18 +48,62 @@ public enum ScratchRegistry {
         lock.unlock()
     }
 
-    /// Removes a registered file or folder now and forgets it.
+    /// Removes a registered file or folder now and forgets it (and lets go of its lock).
     package static func remove(_ token: Int) {
         lock.lock()
         let path = paths.removeValue(forKey: token)
+        let lockFile = lockFiles.removeValue(forKey: token)
         lock.unlock()
         if let path { try? FileManager.default.removeItem(atPath: path) }
+        if let lockFile { close(lockFile) }
     }
 
-    /// A new private (0700) folder `<base>/parpair-<purpose>-<pid>-XXXXXX`, registered.
+    /// The name of the lock file inside each run folder.
+    static let lockFileName = ".parpair-run.lock"
+
+    /// A new private (0700) folder `<base>/parpair-<purpose>-<pid>-XXXXXX`, registered, holding a lock
+    /// file this run keeps locked until the folder is removed (see the type's description).
     package static func makeFolder(in base: String, purpose: String) throws -> (path: String, token: Int) {
         let path = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(base, "parpair-\(purpose)-\(getpid())-XXXXXX"))
-        return (path, register(path))
+        let token = register(path)
+        let lockPath = StoreLocation.join(path, lockFileName)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            remove(token)
+            throw POSIXFile.Failure(path: lockPath, operation: "create", code: code)
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            close(descriptor)
+            remove(token)
+            throw POSIXFile.Failure(path: lockPath, operation: "flock", code: code)
+        }
+        lock.lock()
+        lockFiles[token] = descriptor
+        lock.unlock()
+        return (path, token)
+    }
+
+    /// Starts a process in a process group of its own (`spawn` returns its id, which is the group's) and
+    /// registers the group, so a signal to this run kills it. Holding the registry's lock while spawning
+    /// closes the window in which the signal thread could clean up between the start and the registration.
+    package static func registerGroup<Failure: Error>(spawning spawn: () throws(Failure) -> pid_t) throws(Failure) -> (pid: pid_t, token: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let pid = try spawn()
+        nextToken += 1
+        groups[nextToken] = pid
+        // A signal arrived and the cleanup already ran: nothing new may outlive the run.
+        if exiting { kill(-pid, SIGKILL) }
+        return (pid, nextToken)
+    }
+
+    /// Forgets a process group whose leader was reaped.
+    package static func unregisterGroup(_ token: Int) {
+        lock.lock()
+        groups[token] = nil
+        lock.unlock()
     }
 
     /// Blocks SIGINT, SIGTERM and SIGHUP in this thread and the ones it starts, and handles them on a
@@ -94,24 +146,58 @@ public enum ScratchRegistry {
         exiting = true
         let pending = Array(paths.values)
         paths.removeAll()
+        let running = Array(groups.values)
         lock.unlock()
+        // The engines first: they may be writing into the folders about to be removed.
+        for group in running { kill(-group, SIGKILL) }
         for path in pending { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    /// Removes the private folders of this user's runs whose process is gone (killed with SIGKILL, or by
-    /// a power cut), so a baby's data does not stay in the temporary folder. Folders of live processes,
-    /// and of other users, are left alone.
+    /// Removes the private folders of this user's runs that are gone (killed with SIGKILL, by the OOM
+    /// killer, or by a power cut), so a baby's data does not stay in the temporary folder. A folder is gone
+    /// when its lock file can be locked; a folder without one (made by an older version, or by a run killed
+    /// between making it and locking it) when it is more than an hour old. Folders of live runs, in this
+    /// PID namespace or another, and of other users, are left alone.
     public static func removeStaleFolders(in base: String = FileManager.default.temporaryDirectory.path) {
+        // A PDF engine's short folder is made in /tmp when TMPDIR is long (see PDFRenderer).
+        if base != "/tmp", base == FileManager.default.temporaryDirectory.path { removeStaleFolders(in: "/tmp") }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
         let me = getuid()
-        for name in names {
-            guard let prefix = folderPrefixes.first(where: { name.hasPrefix($0) }) else { continue }
-            let rest = name.dropFirst(prefix.count)
-            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0, pid != getpid() else { continue }
+        for name in names where folderPrefixes.contains(where: { name.hasPrefix($0) }) {
             let path = StoreLocation.join(base, name)
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == me else { continue }
-            if kill(pid, 0) == -1, errno == ESRCH { try? FileManager.default.removeItem(atPath: path) }
+            let descriptor = open(StoreLocation.join(path, lockFileName), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            if descriptor < 0 {
+                #if canImport(Darwin)
+                let modified = info.st_mtimespec.tv_sec
+                #else
+                let modified = info.st_mtim.tv_sec
+                #endif
+                guard errno == ENOENT, time(nil) - modified > 3600 else { continue }
+                try? FileManager.default.removeItem(atPath: path)
+                continue
+            }
+            defer { close(descriptor) }
+            // Removed while the lock is held, so a run cannot take the folder back in between.
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { try? FileManager.default.removeItem(atPath: path) }
         }
+    }
+
+    /// Removes the regular file at `path`, this user's, if its writer is gone: the file can be locked.
+    /// For partial outputs, which their writer keeps `flock`ed from creation to rename. Returns whether
+    /// it removed the file.
+    @discardableResult
+    package static func removeIfWriterGone(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid(),
+              flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        // Still the file that was locked (not one a new run just made under the name)?
+        var now = stat()
+        guard lstat(path, &now) == 0, now.st_ino == info.st_ino, now.st_dev == info.st_dev else { return false }
+        return unlink(path) == 0
     }
 }

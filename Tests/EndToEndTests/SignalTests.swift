@@ -67,26 +67,103 @@ import Glibc
         #expect(left.isEmpty, "no snapshot left: \(left)")
     }
 
-    /// A run killed with SIGKILL cannot clean up; the next run removes its folder (its process is gone),
-    /// and leaves a live process's folder alone.
+    /// A run killed with SIGKILL cannot clean up; the next run removes its folder: its lock file (which a
+    /// run holds `flock`ed for the folder's life) can be locked. A folder whose lock is held (a live run, in
+    /// any PID namespace; here this test holds it) is left alone, and so is a fresh folder without a lock
+    /// file (a run that has just made it); one without a lock file older than an hour is removed.
     @Test func theNextRunRemovesWhatAKilledRunLeft() async throws {
         let folder = try WorkFolder()
         let scratch = folder.file("tmp")
-        // A process id that is surely gone: a child that has exited.
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/true")
-        try onThreadOfItsOwn {
-            try child.run()
-            child.waitUntilExit()
-        }
-        let gone = scratch + "/parpair-snapshot-\(child.processIdentifier)-AbC123"
-        let live = scratch + "/parpair-snapshot-\(getpid())-XyZ789"
-        for path in [gone, live] {
+        let gone = scratch + "/parpair-snapshot-\(getpid())-AbC123"
+        let live = scratch + "/parpair-snapshot-999999-XyZ789"
+        let fresh = scratch + "/parpair-backup-999998-FrE5h0"
+        let old = scratch + "/parpair-output-999997-0Ld000"
+        for path in [gone, live, fresh, old] {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             try Data("a copy of the store".utf8).write(to: URL(fileURLWithPath: path + "/default.store"))
         }
+        for path in [gone, live] { try Data().write(to: URL(fileURLWithPath: path + "/.parpair-run.lock")) }
+        let held = open(live + "/.parpair-run.lock", O_RDONLY | O_CLOEXEC)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: old)
         let run = try await BuiltTool.run(["--version"], in: folder, environment: ["TMPDIR": scratch])
         run.expectSuccess()
-        #expect(try folder.listing("tmp") == ["parpair-snapshot-\(getpid())-XyZ789"])
+        #expect(try folder.listing("tmp") == ["parpair-backup-999998-FrE5h0", "parpair-snapshot-999999-XyZ789"])
+    }
+
+    /// The partial output of a run killed with SIGKILL is private (0600) and the next run writing into
+    /// that folder removes it; its snapshot folder goes too.
+    @Test func aKilledRunsPartialOutputIsPrivateAndSwept() async throws {
+        let store = try Self.largeStore.get()
+        let folder = try WorkFolder()
+        let scratch = folder.file("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.file("out"), withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltTool.executable.get())
+        process.arguments = ["report", store, "--tz", "UTC", "--today", "2026-11-20", "--output", folder.file("out/report.html")]
+        process.environment = ["TMPDIR": scratch, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try onThreadOfItsOwn { try process.run() }
+        var partial: String?
+        for _ in 0..<6000 where partial == nil && process.isRunning {
+            partial = try folder.listing("out").first { $0.contains(".parpair-partial-") }
+            if partial == nil { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        kill(process.processIdentifier, SIGKILL)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        onThreadOfItsOwn { process.waitUntilExit() }
+        let name = try #require(partial, "the run wrote a partial output before it ended")
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.file("out/" + name))
+        #expect((attributes[.posixPermissions] as? Int) == 0o600, "partial mode \(String(describing: attributes[.posixPermissions]))")
+        let run = try await BuiltTool.run(
+            ["report", PackageFiles.sampleStore] + PackageFiles.sampleSettings + ["--output", folder.file("out/other.md")], in: folder,
+            environment: ["TMPDIR": scratch])
+        run.expectSuccess()
+        #expect(try folder.listing("out") == ["other.md"], "the dead run's partial was removed")
+        #expect(try folder.listing("tmp").isEmpty, "and its snapshot folder")
+    }
+
+    /// Two runs in different PID namespaces sharing TMPDIR: the second does not take the first's live
+    /// snapshot folder for a dead run's (its process id means nothing there). The first run's tool is
+    /// process 4 of its namespace (two `true`s before it), the second's process 1 of its own.
+    @Test func runsInOtherPIDNamespacesKeepTheirFolders() async throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+            Issue.record("skipped: needs root and unshare (util-linux)")
+            return
+        }
+        let store = try Self.largeStore.get()
+        let folder = try WorkFolder()
+        let scratch = folder.file("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let tool = try BuiltTool.executable.get()
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        first.arguments = ["--pid", "--fork", "--mount-proc", "/bin/sh", "-c",
+                           "/bin/true; /bin/true; exec \"$0\" report \"$1\" --tz UTC --today 2026-11-20 --output \"$2\"",
+                           tool, store, folder.file("first.html")]
+        first.environment = ["TMPDIR": scratch, "PATH": "/usr/bin:/bin"]
+        first.standardOutput = FileHandle.nullDevice
+        first.standardError = FileHandle.nullDevice
+        try onThreadOfItsOwn { try first.run() }
+        var sawFolder = false
+        for _ in 0..<6000 where !sawFolder && first.isRunning {
+            sawFolder = try folder.listing("tmp").contains { $0.hasPrefix("parpair-snapshot-") }
+            if !sawFolder { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        let second = try await ChildProcess.run(
+            "/usr/bin/unshare", ["--pid", "--fork", "--mount-proc", tool, "report", PackageFiles.sampleStore] + PackageFiles.sampleSettings
+                + ["--output", folder.file("second.md")],
+            environment: ["TMPDIR": scratch, "PATH": "/usr/bin:/bin"], directory: folder.path, outputStem: folder.file("second"),
+            deadline: .seconds(120))
+        for _ in 0..<12000 where first.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        if first.isRunning { kill(first.processIdentifier, SIGKILL) }
+        onThreadOfItsOwn { first.waitUntilExit() }
+        #expect(sawFolder, "the second run started while the first had its snapshot folder")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(first.terminationStatus == 0, "the first run kept its folder and finished")
+        #expect(FileManager.default.fileExists(atPath: folder.file("first.html")))
     }
 }

@@ -65,6 +65,7 @@ enum DigestCommand: Subcommand {
         if request.pdfFiles || request.attachPDF {
             let paper = try parsed.value(OptionTable.paper) ?? PDFRenderer.Paper.fromLocale(console.environment)
             job.pdf = PDFRenderer(engine: try parsed.value(OptionTable.pdfEngine) ?? .auto, paper: paper, environment: console.environment)
+            if let seconds = try parsed.value(OptionTable.pdfTimeout) { job.pdf?.timeLimit = seconds }
             (job.pdfFiles, job.attachPDF) = (request.pdfFiles, request.attachPDF)
         }
         let outcome = try job.run()

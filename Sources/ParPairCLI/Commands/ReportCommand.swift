@@ -70,6 +70,7 @@ enum ReportCommand: Subcommand {
         }
         if target == .pdf {
             job.pdf = PDFRenderer(engine: try parsed.value(OptionTable.pdfEngine) ?? .auto, paper: paper, environment: console.environment)
+            if let seconds = try parsed.value(OptionTable.pdfTimeout) { job.pdf?.timeLimit = seconds }
         }
         try job.run()
         if !parsed.flag(OptionTable.quiet), output.isFile { console.out(output.path + "\n") }

@@ -82,6 +82,14 @@ enum OptionTable {
         "--format", "output format (default: from the output file's extension, else html)", for: [.report])
     static let pdfEngine = TypedOption<PDFRenderer.Engine>(
         "--pdf-engine", "what prints the PDF: weasyprint, chromium, or the first found (default: auto)", for: [.report, .digest])
+    static let pdfTimeout = TypedOption<Double>(
+        "--pdf-timeout", "SECONDS", "stop the PDF engine after SECONDS (SIGTERM, then SIGKILL 5 s later; default: 120)",
+        for: [.report, .digest]) { text throws(OptionValueError) in
+        guard text.count <= 8, let seconds = Double(text), seconds.isFinite, seconds >= 1, seconds <= 86_400 else {
+            throw OptionValueError(value: text, expected: "a number of seconds from 1 to 86400")
+        }
+        return seconds
+    }
     static let paper = TypedOption<PDFRenderer.Paper>(
         "--paper", "the PDF's paper (default: from LC_ALL or LC_PAPER, else the phone's region when STORE is a backup, else LANG, else the country of the zone of --tz, TZ or the phone; letter in the US, Canada, Mexico, the Philippines and other Letter countries, else a4)", for: [.report, .digest])
     static let lang = TypedOption<Language>(
@@ -139,7 +147,7 @@ enum OptionTable {
 
     /// Every option, in the order help lists them.
     static let all: [OptionSpec] = [
-        format.spec, pdfEngine.spec, paper.spec, lang.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, attach.spec, eml.spec, from.spec, to.spec, week.spec,
+        format.spec, pdfEngine.spec, pdfTimeout.spec, paper.spec, lang.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, attach.spec, eml.spec, from.spec, to.spec, week.spec,
         device.spec, app.spec, passwordFile.spec, tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
         dueDate.spec, bornAt.spec, since.spec, visit.spec, csvDialect.spec, csvHeaders.spec, anyExtension.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
     ]

@@ -110,30 +110,36 @@ final class StagedFile {
     private let token: Int
     private var finished = false
 
+    private let existing: Destination.Existing?
+
     /// - Parameter existing: the file being replaced, whose mode (and, as root, owner) the new one keeps.
     init(replacing target: String, existing: Destination.Existing?, name: String) throws(DeliveryError) {
         let folder = (target as NSString).deletingLastPathComponent
-        temporary = (folder.isEmpty ? "." : folder) + "/." + (target as NSString).lastPathComponent + ".partial-"
-            + UUID().uuidString.prefix(8)
+        PartialFile.sweep(folder: folder)
+        temporary = (folder.isEmpty ? "." : folder) + "/" + PartialFile.name(for: (target as NSString).lastPathComponent)
         self.target = target
-        // 0600 while partial; the final mode is set before the rename.
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .cannotCreate("cannot create \(name): \(Destination.errorText(errno))") }
+        self.existing = existing
+        // 0600 and locked while partial (see PartialFile); the final mode is set just before the rename.
+        guard let descriptor = PartialFile.create(temporary) else {
+            throw .cannotCreate("cannot create \(name): \(Destination.errorText(errno))")
+        }
+        self.descriptor = descriptor
         token = ScratchRegistry.register(temporary)
-        Destination.takeOver(existing, descriptor: descriptor)
     }
 
-    /// Flushes to disk and closes; the file is complete but not yet in place.
+    /// Flushes to disk; the file is complete but not yet in place (and still locked, so no other run
+    /// takes it for a dead run's partial while it is checked).
     func close(name: String) throws(DeliveryError) {
         guard fsync(descriptor) == 0 else { throw .writeFailed("cannot write \(name): \(Destination.errorText(errno))") }
-        finished = true
-        guard closeDescriptor(descriptor) == 0 else { throw .writeFailed("cannot write \(name): \(Destination.errorText(errno))") }
     }
 
-    /// Renames the finished file over its target.
+    /// Gives the finished file its final mode, renames it over its target and lets go of it.
     func commit(name: String) throws(DeliveryError) {
+        Destination.takeOver(existing, descriptor: descriptor)
         guard rename(temporary, target) == 0 else { throw .cannotCreate("cannot replace \(name): \(Destination.errorText(errno))") }
         ScratchRegistry.unregister(token)
+        finished = true
+        guard closeDescriptor(descriptor) == 0 else { throw .writeFailed("cannot write \(name): \(Destination.errorText(errno))") }
     }
 
     /// Removes the file (after a failure).

@@ -50,6 +50,9 @@ public struct DigestFileSet: Sendable {
         var name: String
         var path: String
         var token: Int
+        /// Open (and so locked, see PartialFile) until the rename; then closed.
+        var descriptor: Int32
+        var existing: Destination.Existing?
     }
 
     /// Writes every entry, or none.
@@ -92,7 +95,12 @@ public struct DigestFileSet: Sendable {
             for folder in created.reversed() { _ = unlinkat(folder.parent, folder.name, AT_REMOVEDIR) }
             throw error
         }
-        for (index, file) in staged.enumerated() where renameat(file.folder, file.temporary, file.folder, file.name) != 0 {
+        for (index, file) in staged.enumerated() {
+            Destination.takeOver(file.existing, descriptor: file.descriptor)
+            guard renameat(file.folder, file.temporary, file.folder, file.name) != 0 else {
+                _ = closeDescriptor(file.descriptor)
+                continue
+            }
             let problem = Destination.errorText(errno)
             for later in staged[index...] { Self.discard(later) }
             for (file, _) in stagedFiles { file.discard() }
@@ -196,34 +204,31 @@ public struct DigestFileSet: Sendable {
                 throw .refused("\(entry.path) is in the way: it is not a regular file")
             }
         }
-        let temporary = "." + name + ".partial-" + UUID().uuidString.prefix(8)
-        let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .cannotCreate("cannot create \(entry.path): \(Destination.errorText(errno))") }
+        PartialFile.sweep(folder: (entry.path as NSString).deletingLastPathComponent)
+        let temporary = PartialFile.name(for: name)
+        guard let descriptor = PartialFile.create(temporary, in: folder) else {
+            throw .cannotCreate("cannot create \(entry.path): \(Destination.errorText(errno))")
+        }
         let display = (entry.path as NSString).deletingLastPathComponent + "/" + temporary
         let token = ScratchRegistry.register(display)
-        let file = StagedInside(folder: folder, temporary: temporary, name: name, path: entry.path, token: token)
+        let file = StagedInside(folder: folder, temporary: temporary, name: name, path: entry.path, token: token,
+                                descriptor: descriptor, existing: existing)
         do {
-            Destination.takeOver(existing, descriptor: descriptor)
             try writeAll(entry.bytes, to: descriptor, name: entry.path)
             guard fsync(descriptor) == 0 else { throw DeliveryError.writeFailed("cannot write \(entry.path): \(Destination.errorText(errno))") }
         } catch let error as DeliveryError {
-            _ = closeDescriptor(descriptor)
             discard(file)
             throw error
         } catch {
-            _ = closeDescriptor(descriptor)
             discard(file)
             throw .writeFailed("cannot write \(entry.path): \(error)")
-        }
-        guard closeDescriptor(descriptor) == 0 else {
-            discard(file)
-            throw .writeFailed("cannot write \(entry.path): \(Destination.errorText(errno))")
         }
         return file
     }
 
     private static func discard(_ file: StagedInside) {
         _ = unlinkat(file.folder, file.temporary, 0)
+        _ = closeDescriptor(file.descriptor)
         ScratchRegistry.unregister(file.token)
     }
 

@@ -63,6 +63,7 @@ public struct DigestRendering: Sendable {
         defer { ScratchRegistry.remove(token) }
         let html = folder + "/digest.html"
         try OutputFile(path: html).write(text)
+        try DocumentPolicy.check(renderedFile: html, templateName: printing.template.template.name)
         let file = try printing.renderer.render(html: html, in: folder)
         return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
     }

@@ -74,6 +74,8 @@ public struct ReportTemplate: Sendable {
         ])
         usesDailyRows = true
         paperBase = nil
+        // Refused before any data is read, whatever the format.
+        try DocumentPolicy.check(template: template, partials: partials)
     }
 
     /// Whether a built-in template or a built-in partial it includes (transitively) reads `daily_rows`,

@@ -59,7 +59,7 @@ public struct ReportJob: Sendable {
             var pdf = pdf
             pdf.paper = try writeValidatedHTML(to: OutputFile(path: html)).paper ?? pdf.paper
             let file = try pdf.render(html: html, in: folder)
-            try output.write(try Data(contentsOf: URL(fileURLWithPath: file)))
+            try PDFRenderer.deliver(file, to: output)
             return
         }
         if format == .csv, csvDialect != .rfc4180 {
@@ -91,7 +91,11 @@ public struct ReportJob: Sendable {
         let validation = StreamingValidation(name: template.template.name)
         defer { validation.stop() }
         var resolved: PhoneDefaults.Resolved?
-        try destination.stream(check: { _ in try validation.verdict() }) { sink in
+        try destination.stream(check: { file in
+            try validation.verdict()
+            // What reaches a browser or a PDF engine loads nothing from outside itself.
+            try DocumentPolicy.check(renderedFile: file, templateName: template.template.name)
+        }) { sink in
             sink.tap = { validation.send($0) }
             resolved = try produce { try ReportRendering.render($0, format: .html, template: $2, settings: $1, into: &sink) }
         }

@@ -1,0 +1,151 @@
+import Foundation
+import ParPairStore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A PDF engine run as a child the tool controls: started with `posix_spawn` with an empty signal mask
+/// and every signal at its default disposition (the tool's own threads block SIGINT, SIGTERM and SIGHUP
+/// for its signal thread, and a child would inherit that), as the leader of a process group of its own,
+/// registered with ``ScratchRegistry`` so the tool's own SIGINT, SIGTERM and SIGHUP kill the group.
+///
+/// Its standard output and error go to a file, never a pipe, so a grandchild left holding them cannot
+/// make the tool wait. When the time limit passes the group gets SIGTERM, and SIGKILL 5 s later; when
+/// the leader exits, whatever is left of its group is killed.
+struct EngineProcess {
+    struct Outcome: Sendable {
+        /// Why the engine could not be started.
+        var startFailure: String?
+        /// The limit passed and the group was stopped.
+        var timedOut = false
+        /// `watch` asked to stop the engine, for this reason.
+        var stopped: String?
+        /// The exit status, or 128+signal.
+        var status: Int32 = -1
+    }
+
+    /// How long after SIGTERM the group gets SIGKILL.
+    static let graceSeconds = 5.0
+
+    var executable: String
+    var arguments: [String]
+    var environment: [String: String]
+    /// Where standard output and error go (created, mode 0600).
+    var log: String
+    var timeLimit: Double
+
+    /// Runs the engine to its end. `watch` is called every 20 ms while it runs; a reason it returns
+    /// stops the group at once (an output growing past its bound, say).
+    func run(watch: () -> String? = { nil }) -> Outcome {
+        var outcome = Outcome()
+        let logDescriptor = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let nullDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer {
+            if logDescriptor >= 0 { close(logDescriptor) }
+            if nullDescriptor >= 0 { close(nullDescriptor) }
+        }
+        guard logDescriptor >= 0, nullDescriptor >= 0 else {
+            outcome.startFailure = "cannot open \(log): \(String(cString: strerror(errno)))"
+            return outcome
+        }
+        let spawned: (pid: pid_t, token: Int)
+        do {
+            spawned = try ScratchRegistry.registerGroup { () throws(SpawnFailure) -> pid_t in
+                try spawn(stdin: nullDescriptor, output: logDescriptor)
+            }
+        } catch {
+            outcome.startFailure = String(cString: strerror(error.code))
+            return outcome
+        }
+        defer { ScratchRegistry.unregisterGroup(spawned.token) }
+        let pid = spawned.pid
+        let started = Self.now()
+        var terminatedAt: Double?
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { break }
+            if reaped < 0, errno != EINTR { break }
+            let elapsed = Self.now() - started
+            if outcome.stopped == nil, let reason = watch() {
+                outcome.stopped = reason
+                kill(-pid, SIGKILL)
+            }
+            if terminatedAt == nil, elapsed > timeLimit {
+                outcome.timedOut = true
+                terminatedAt = elapsed
+                kill(-pid, SIGTERM)
+            } else if let terminatedAt, elapsed > terminatedAt + Self.graceSeconds {
+                kill(-pid, SIGKILL)
+            }
+            usleep(20_000)
+        }
+        // Whatever the engine left in its group (a helper, a `sleep &`) goes with it.
+        kill(-pid, SIGKILL)
+        outcome.status = Self.exitStatus(status)
+        return outcome
+    }
+
+    struct SpawnFailure: Error {
+        var code: Int32
+    }
+
+    private func spawn(stdin: Int32, output: Int32) throws(SpawnFailure) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP)
+        #if canImport(Darwin)
+        // Every descriptor not named above is closed in the child (Linux: they are all close-on-exec).
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        let argv = [executable] + arguments
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+        var pid: pid_t = 0
+        let result = Self.withCStrings(argv) { argvPointer in
+            Self.withCStrings(envp) { envpPointer in
+                posix_spawn(&pid, executable, &actions, &attributes, argvPointer, envpPointer)
+            }
+        }
+        guard result == 0 else { throw SpawnFailure(code: result) }
+        return pid
+    }
+
+    private static func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> T) -> T {
+        let pointers = strings.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The exit code, or 128+signal for a child killed by a signal.
+    static func exitStatus(_ status: Int32) -> Int32 {
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+}

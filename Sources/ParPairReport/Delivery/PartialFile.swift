@@ -1,0 +1,50 @@
+import Foundation
+import ParPairStore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The partial files outputs are written to beside their targets: `.NAME.parpair-partial-XXXXXXXXXXXX`,
+/// mode 0600 until the rename gives the final mode, and `flock`ed by their writer from creation to rename.
+/// The kernel drops the lock when the writer dies, however it dies (SIGKILL, the OOM killer), so a later
+/// run writing into the same folder can tell a dead run's partial (lockable) from a live one's (locked),
+/// in any PID namespace, and removes the dead ones: names and figures do not stay on disk.
+enum PartialFile {
+    static let marker = ".parpair-partial-"
+
+    /// A new partial file name for `target` (a bare file name).
+    static func name(for target: String) -> String {
+        "." + target + marker + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+    }
+
+    /// Whether a name is one ``name(for:)`` makes.
+    static func isPartialName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let range = name.range(of: marker, options: .backwards) else { return false }
+        let suffix = name[range.upperBound...]
+        return suffix.count == 12 && suffix.allSatisfy { $0.isHexDigit }
+    }
+
+    /// Creates the partial file `name` in `folder` (a descriptor, or `AT_FDCWD` with a path) exclusively,
+    /// mode 0600, and locks it; nil with `errno` set when it cannot be created.
+    static func create(_ name: String, in folder: Int32 = AT_FDCWD) -> Int32? {
+        let descriptor = openat(folder, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        // A fresh file nobody else has open: the lock cannot be refused. A sweeping run could only have
+        // removed it in the instant before the lock, and then the rename fails (a clear error, nothing lost).
+        _ = flock(descriptor, LOCK_EX | LOCK_NB)
+        return descriptor
+    }
+
+    /// Removes the partial files in `folder` whose writers are gone. Quiet: a folder that cannot be
+    /// listed, or a file that cannot be opened or is another user's, is left alone.
+    static func sweep(folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+        for name in names where isPartialName(name) {
+            ScratchRegistry.removeIfWriterGone((folder.isEmpty ? "." : folder) + "/" + name)
+        }
+    }
+}
