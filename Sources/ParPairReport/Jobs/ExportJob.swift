@@ -59,16 +59,14 @@ public struct ExportJob: Sendable {
                 let resolved = phoneDefaults.resolve(options: options, language: language, paper: nil, origin: reader.origin,
                                                      warn: reader.warn)
                 let options = resolved.options
-                guard csvDialect != .rfc4180 || csvHeaders == .human else {
-                    try output.stream { sink in
-                        try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &sink)
-                    }
-                    return
+                // Written as it is made in every dialect, with the headings people read when asked: one record held.
+                let header = csvHeaders == .human ? Self.humanHeader(Localizer(resolved.language)) : nil
+                try output.stream { sink in
+                    var stream = CSVDialectStream(csvDialect, into: sink, replacingHeader: header)
+                    try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &stream)
+                    stream.finish()
+                    sink = stream.target
                 }
-                var text = ""
-                try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &text)
-                if csvHeaders == .human { text = Self.humanHeader(text, Localizer(resolved.language)) }
-                try output.write(csvDialect.convert(text))
             }
             return
         }
@@ -85,15 +83,14 @@ public struct ExportJob: Sendable {
 
 extension ExportJob {
     /// The events CSV with its first line, the machine header, replaced by the headings people read.
-    static func humanHeader(_ text: String, _ localizer: Localizer) -> String {
-        let machine = EventExport.columns.joined(separator: ",") + "\r\n"
-        guard text.hasPrefix(machine) else { return text }
+    /// The events export's header line and the one people read in its place, each with its CRLF.
+    static func humanHeader(_ localizer: Localizer) -> (machine: String, replacement: String) {
         let cells = EventExport.columns.map { name -> String in
             let label = CSVColumnGuide.humanHeader(name, localizer)
             return label.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" })
                 ? "\"" + label.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : label
         }
-        return cells.joined(separator: ",") + "\r\n" + text.dropFirst(machine.count)
+        return (EventExport.columns.joined(separator: ",") + "\r\n", cells.joined(separator: ",") + "\r\n")
     }
 }
 

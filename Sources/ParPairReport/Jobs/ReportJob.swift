@@ -63,10 +63,19 @@ public struct ReportJob: Sendable {
             return
         }
         if format == .csv, csvDialect != .rfc4180 {
-            // Converted once whole (a CSV is small): separators and decimal commas need the finished cells.
-            var text = ""
-            try produce { text = try ReportRendering.render($0, format: format, template: $2, settings: $1) }
-            try output.write(csvDialect.convert(text))
+            if output.isStandardOutput {
+                var text = ""
+                try produce { text = try ReportRendering.render($0, format: format, template: $2, settings: $1) }
+                try output.write(csvDialect.convert(text))
+                return
+            }
+            // Converted record by record as it is rendered: separators and decimal commas need only each record's cells.
+            try output.stream { sink in
+                var stream = CSVDialectStream(csvDialect, into: sink)
+                try produce { try ReportRendering.render($0, format: format, template: $2, settings: $1, into: &stream) }
+                stream.finish()
+                sink = stream.target
+            }
             return
         }
         if output.isStandardOutput {
