@@ -14,6 +14,10 @@ public struct ReportTemplate: Sendable {
     public let usesDailyRows: Bool
     /// The built-in template this one puts on a paper (`init(builtIn:onPaper:)`), so it can be put on another.
     let paperBase: String?
+    /// One of the tool's own templates, which put store text only through escaping tags and load nothing from
+    /// outside the document: what they render needs no `DocumentPolicy` check. A user's template is checked, and
+    /// so is what it renders (`{{{…}}}` inserts store text as it is).
+    public let isBuiltIn: Bool
 
     /// The days to aggregate one by one for this template.
     public var aggregationDays: DaySelection {
@@ -32,6 +36,7 @@ public struct ReportTemplate: Sendable {
         partials = DictionaryPartialSource(DefaultTemplates.all)
         usesDailyRows = Self.builtInMentionsDailyRows(name, format: .html)
         paperBase = name
+        isBuiltIn = true
     }
 
     /// The same built-in template on another paper; a template not made for a paper is itself.
@@ -53,6 +58,7 @@ public struct ReportTemplate: Sendable {
         partials = DictionaryPartialSource(DefaultTemplates.all)
         usesDailyRows = Self.builtInMentionsDailyRows(name, format: template.format)
         paperBase = nil
+        isBuiltIn = true
     }
 
     /// A user's template file; partials are looked up beside it, then among the built-ins.
@@ -74,6 +80,7 @@ public struct ReportTemplate: Sendable {
         ])
         usesDailyRows = true
         paperBase = nil
+        isBuiltIn = false
         // Refused before any data is read, whatever the format.
         try DocumentPolicy.check(template: template, partials: partials)
     }
