@@ -95,8 +95,17 @@ import Glibc
         reader.executableURL = URL(fileURLWithPath: "/bin/sh")
         reader.arguments = ["-c", "cat '\(fifo)' > '\(copy)'"]
         try onThreadOfItsOwn { try reader.run() }
-        try await BuiltTool.run(Self.csv + ["--output", fifo], in: folder).expectSuccess()
-        while reader.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        let run = try await BuiltTool.run(Self.csv + ["--output", fifo], in: folder)
+        run.expectSuccess()
+        // A run that failed before opening the FIFO leaves `cat` waiting for a writer: open it once ourselves,
+        // so the reader sees its end and the test fails instead of hanging.
+        if run.status != 0 {
+            let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+        }
+        let guardTime = ContinuousClock.now + .seconds(120)
+        while reader.isRunning, ContinuousClock.now < guardTime { try await Task.sleep(for: .milliseconds(5)) }
+        if reader.isRunning { reader.terminate() }
         onThreadOfItsOwn { reader.waitUntilExit() }
         let received = try Data(contentsOf: URL(fileURLWithPath: copy))
         #expect(received == (try await Self.expectedCSV(in: folder)))
