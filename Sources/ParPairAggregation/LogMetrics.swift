@@ -58,3 +58,29 @@ public struct LogMetrics: Sendable, Hashable {
     /// `sleepHours` outside the night clock.
     public var daySleepHours: Double { max(0, sleepHours - nightSleepHours) }
 }
+
+extension LogMetrics {
+    /// Adds another span's totals (the longest figures are not sums and stay as they are).
+    mutating func add(_ other: LogMetrics) {
+        breastfeeds += other.breastfeeds
+        formulaFeeds += other.formulaFeeds
+        pumpedMilkFeeds += other.pumpedMilkFeeds
+        solidsFeeds += other.solidsFeeds
+        otherFeeds += other.otherFeeds
+        breastfeedingMinutes += other.breastfeedingMinutes
+        formulaMilliliters += other.formulaMilliliters
+        pumpedMilkMilliliters += other.pumpedMilkMilliliters
+        solidsGrams += other.solidsGrams
+        sleepHours += other.sleepHours
+        nightSleepHours += other.nightSleepHours
+        sleeps += other.sleeps
+        diapers += other.diapers
+        wet += other.wet
+        dirty += other.dirty
+        mixed += other.mixed
+        dry += other.dry
+        tummyTimeMinutes += other.tummyTimeMinutes
+        activityMinutes += other.activityMinutes
+        activities += other.activities
+    }
+}

@@ -128,10 +128,10 @@ extension ReportFigure {
         ) { m, _ in Double(m.feeds) },
         ReportFigure(
             column: volume(metric: "bottle_ml_per_day", imperial: "bottle_oz_per_day", decimals: ByUnits(P.perDay)),
-            weekKey: "bottle_volume_per_day", visit: ("bottle_per_day", 2), comparison: "Bottle {unit} per day", shown: volumeShown, span: .perDay
+            weekKey: "bottle_volume_per_day", visit: ("bottle_per_day", 20), comparison: "Bottle {unit} per day", shown: volumeShown, span: .perDay
         ) { m, units in units.volume(milliliters: m.bottleMilliliters) },
         ReportFigure(
-            column: decimal("longest_feed_gap_h", P.hours), weekKey: "longest_feed_gap", visit: ("longest_feed_gap_h", 1), shown: hoursShown,
+            column: decimal("longest_feed_gap_h", P.hours), weekKey: "longest_feed_gap", visit: ("longest_feed_gap_h", 10), shown: hoursShown,
             span: .longestFeedGap
         ) { m, _ in m.longestFeedGapHours },
         ReportFigure(column: decimal("sleep_h", P.hours), shown: hoursShown, span: .totals) { m, _ in m.sleepHours },
@@ -139,10 +139,10 @@ extension ReportFigure {
         ReportFigure(column: decimal("day_sleep_h", P.hours), shown: hoursShown, span: .totals) { m, _ in m.daySleepHours },
         ReportFigure(column: count("sleeps"), shown: wholeShown, span: .totals) { m, _ in Double(m.sleeps) },
         ReportFigure(
-            column: decimal("longest_sleep_h", P.hours), weekKey: "longest_sleep", visit: ("longest_sleep_h", 6), shown: hoursShown, span: .longest
+            column: decimal("longest_sleep_h", P.hours), weekKey: "longest_sleep", visit: ("longest_sleep_h", 60), shown: hoursShown, span: .longest
         ) { m, _ in m.longestSleepHours },
         ReportFigure(
-            column: decimal("sleep_h_per_day", P.perDay), weekKey: "sleep_h_per_day_1", visit: ("sleep_h_per_day", 5),
+            column: decimal("sleep_h_per_day", P.perDay), weekKey: "sleep_h_per_day_1", visit: ("sleep_h_per_day", 50),
             comparison: "Sleep hours per day", shown: hoursShown, band: "sleep_h_per_day", span: .perDay
         ) { m, _ in m.sleepHours },
         ReportFigure(column: count("diapers"), shown: wholeShown, span: .totals) { m, _ in Double(m.diapers) },
@@ -151,11 +151,11 @@ extension ReportFigure {
         ReportFigure(column: count("mixed"), shown: wholeShown, span: .totals) { m, _ in Double(m.mixed) },
         ReportFigure(column: count("dry"), shown: wholeShown, span: .totals) { m, _ in Double(m.dry) },
         ReportFigure(
-            column: decimal("wet_per_day", P.perDay), weekKey: "wet_per_day_1", visit: ("wet_per_day", 3), comparison: "Wet diapers per day",
+            column: decimal("wet_per_day", P.perDay), weekKey: "wet_per_day_1", visit: ("wet_per_day", 30), comparison: "Wet diapers per day",
             shown: countsShown, band: "wet_per_day", span: .perDay
         ) { m, _ in Double(m.wet) },
         ReportFigure(
-            column: decimal("dirty_per_day", P.perDay), weekKey: "dirty_per_day_1", visit: ("dirty_per_day", 4),
+            column: decimal("dirty_per_day", P.perDay), weekKey: "dirty_per_day_1", visit: ("dirty_per_day", 40),
             comparison: "Dirty diapers per day", shown: countsShown, span: .perDay
         ) { m, _ in Double(m.dirty) },
         ReportFigure(column: decimal("tummy_time_min", P.minutes), shown: wholeShown, span: .totals) { m, _ in m.tummyTimeMinutes },
@@ -170,7 +170,7 @@ extension ReportFigure {
         ReportFigure(column: nil, weekKey: "night_sleep_h_per_day", shown: hoursShown, span: .perDay) { m, _ in m.nightSleepHours },
         ReportFigure(column: nil, weekKey: "day_sleep_h_per_day", shown: hoursShown, span: .perDay) { m, _ in m.daySleepHours },
         ReportFigure(
-            column: nil, weekKey: "tummy_time_min_per_day", visit: ("tummy_time_min_per_day", 7), shown: wholeShown,
+            column: nil, weekKey: "tummy_time_min_per_day", visit: ("tummy_time_min_per_day", 70), shown: wholeShown,
             band: "tummy_time_min_per_day", span: .perDay
         ) { m, _ in m.tummyTimeMinutes },
     ]
