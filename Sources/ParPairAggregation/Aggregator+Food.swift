@@ -45,11 +45,12 @@ extension Aggregator {
     }
 
     /// What a feed adds to its type's total: breastfeeding seconds, bottle ml or solids grams; 0 (with a
-    /// finding where one applies) when that part cannot count. Notes breastfeeding sessions and unknown types.
+    /// finding where one applies) when that part cannot count, nil for a bottle whose amount does not count.
+    /// Notes breastfeeding sessions and unknown types.
     private func counted(
         _ log: FoodLog, end: EndCheck, of baby: BabyAccumulator, start: Double, placement: Placement,
         report: (FindingRule, FindingMessage) -> Int?
-    ) -> Double {
+    ) -> Double? {
         switch log.type {
         case .breastfeeding:
             return breastfeedingSeconds(log, end: end, of: baby, start: start, report: report)
@@ -94,10 +95,12 @@ extension Aggregator {
     }
 
     /// Counts a feed on its day with what it adds to its type's total, and the gap from the feed before.
-    private func add(_ type: FoodType, _ quantity: Double, start: Double, to week: WeekAccumulator, day: Int, of baby: BabyAccumulator) {
+    private func add(_ type: FoodType, _ counted: Double?, start: Double, to week: WeekAccumulator, day: Int, of baby: BabyAccumulator) {
         let lifeDay = week.index * 7 + day
         let previousDay = baby.lastFeedLifeDay
         let gap = start - baby.lastFeedStart
+        let quantity = counted ?? 0
+        let withAmount = counted == nil ? 0 : 1
         week.update(day: day) { tally in
             switch type {
             case .breastfeeding:
@@ -106,9 +109,11 @@ extension Aggregator {
             case .formula:
                 tally.formulaFeeds += 1
                 tally.formulaMilliliters += quantity
+                tally.bottleFeedsWithAmount += withAmount
             case .pumpedMilk:
                 tally.pumpedMilkFeeds += 1
                 tally.pumpedMilkMilliliters += quantity
+                tally.bottleFeedsWithAmount += withAmount
             case .solids:
                 tally.solidsFeeds += 1
                 tally.solidsGrams += quantity
@@ -130,24 +135,24 @@ extension Aggregator {
         baby.lastFeedStart = start
     }
 
-    /// The ml of a formula or pumped-milk feed that may enter the totals; 0 (with a finding) otherwise.
-    private func liquidMilliliters(_ log: FoodLog, report: (FindingRule, FindingMessage) -> Int?) -> Double {
+    /// The ml of a formula or pumped-milk feed that may enter the totals; nil (with a finding) otherwise.
+    private func liquidMilliliters(_ log: FoodLog, report: (FindingRule, FindingMessage) -> Int?) -> Double? {
         let feed = FindingMessage.feed(log.type)
         guard let amount = log.amount else {
             _ = report(.missingAmount, FindingMessage("finding_missing_amount", ["feed": feed]))
-            return 0
+            return nil
         }
-        guard amount.isFinite, amount >= 0 else { return 0 }
+        guard amount.isFinite, amount >= 0 else { return nil }
         let milliliters: Double
         switch log.feedingUnit {
         case nil:
             _ = report(.liquidWithoutUnit, FindingMessage("finding_liquid_without_unit", ["feed": feed, "amount": .number(Aggregator.amountText(amount))]))
-            return 0
+            return nil
         case .grams:
             _ = report(.liquidInGrams, FindingMessage("finding_liquid_in_grams", ["feed": feed, "amount": .number(Aggregator.amountText(amount))]))
-            return 0
+            return nil
         case .other:
-            return 0  // listed once per value as an unknown unit
+            return nil  // listed once per value as an unknown unit
         case .milliliters:
             milliliters = amount
         case .ounces:
@@ -158,7 +163,7 @@ extension Aggregator {
                 "feed": feed, "amount": .number(Aggregator.amountText(amount)), "unit": .text(log.feedingUnit?.rawValue ?? ""),
                 "ml": .number(FixedDecimal.format(milliliters, decimals: 1)),
             ]))
-            return 0
+            return nil
         }
         return milliliters
     }

@@ -19,6 +19,9 @@ public struct LogMetrics: Sendable, Hashable {
     public var formulaMilliliters = 0.0
     /// Pumped milk, converted to millilitres.
     public var pumpedMilkMilliliters = 0.0
+    /// Formula and pumped-milk feeds whose amount is in `formulaMilliliters` or `pumpedMilkMilliliters` (a bottle
+    /// without an amount, or with one that cannot count, adds no ml and is not one of them).
+    public var bottleFeedsWithAmount = 0
     /// Solids in grams.
     public var solidsGrams = 0.0
     /// The longest gap between consecutive feed starts that both lie in the window; nil with fewer than two feeds.
@@ -70,6 +73,7 @@ extension LogMetrics {
         breastfeedingMinutes += other.breastfeedingMinutes
         formulaMilliliters += other.formulaMilliliters
         pumpedMilkMilliliters += other.pumpedMilkMilliliters
+        bottleFeedsWithAmount += other.bottleFeedsWithAmount
         solidsGrams += other.solidsGrams
         sleepHours += other.sleepHours
         nightSleepHours += other.nightSleepHours

@@ -131,6 +131,12 @@ extension ReportFigure {
             weekKey: "bottle_volume_per_day", visit: ("bottle_per_day", 20), comparison: "Bottle {unit} per day", shown: volumeShown, span: .perDay
         ) { m, units in units.volume(milliliters: m.bottleMilliliters) },
         ReportFigure(
+            column: volume(metric: "bottle_ml_per_feed", imperial: "bottle_oz_per_feed", decimals: volumeCells),
+            weekKey: "bottle_volume_per_feed", visit: ("bottle_per_feed", 25), shown: volumeShown, span: .totals
+        ) { m, units in
+            m.bottleFeedsWithAmount > 0 ? units.volume(milliliters: m.bottleMilliliters / Double(m.bottleFeedsWithAmount)) : nil
+        },
+        ReportFigure(
             column: decimal("longest_feed_gap_h", P.hours), weekKey: "longest_feed_gap", visit: ("longest_feed_gap_h", 10), shown: hoursShown,
             span: .longestFeedGap
         ) { m, _ in m.longestFeedGapHours },
