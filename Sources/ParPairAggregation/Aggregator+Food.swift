@@ -18,110 +18,141 @@ extension Aggregator {
         func report(_ rule: FindingRule, _ message: FindingMessage) -> Int? {
             baby.report(rule, kind: .food, id: log.id, rowID: log.rowID, time: start, message: message, placement: placement)
         }
-        var breastfeedingSeconds = 0.0
-        var milliliters = 0.0
-        var grams = 0.0
+        checkAmountAndUnit(log, of: baby, start: start, placement: placement, report: report)
+        let end = EndCheck(end: log.endTime, start: start)
+        let quantity = counted(log, end: end, of: baby, start: start, placement: placement, report: report)
+        if case .breastfeeding = log.type {} else { checkPlainEnd(end, of: baby, report: report) }
 
+        guard case .week(let week, let day) = placement else {
+            baby.lastFeedLifeDay = -1
+            baby.lastFeedStart = start
+            return
+        }
+        add(log.type, quantity, start: start, to: week, day: day, of: baby)
+        baby.addTimelineFeed(log.type, time: start, week: week, day: day)
+    }
+
+    /// Lists an amount that is not a number of zero or more, and notes a unit this tool does not know.
+    private func checkAmountAndUnit(
+        _ log: FoodLog, of baby: BabyAccumulator, start: Double, placement: Placement, report: (FindingRule, FindingMessage) -> Int?
+    ) {
         if let amount = log.amount, !amount.isFinite || amount < 0 {
             _ = report(.badAmount, FindingMessage("finding_bad_amount", ["feed": FindingMessage.feed(log.type), "amount": .number(Aggregator.amountText(amount))]))
         }
         if case .other(let text) = log.feedingUnit {
             baby.noteUnknown(kind: .food, field: "unit", text: text, id: log.id, rowID: log.rowID, time: start, placement: placement)
         }
-        let end = EndCheck(end: log.endTime, start: start)
+    }
 
+    /// What a feed adds to its type's total: breastfeeding seconds, bottle ml or solids grams; 0 (with a
+    /// finding where one applies) when that part cannot count, nil for a bottle whose amount does not count.
+    /// Notes breastfeeding sessions and unknown types.
+    private func counted(
+        _ log: FoodLog, end: EndCheck, of baby: BabyAccumulator, start: Double, placement: Placement,
+        report: (FindingRule, FindingMessage) -> Int?
+    ) -> Double? {
         switch log.type {
         case .breastfeeding:
-            baby.breastfeedSessions.noteSession(start: start)
-            switch end {
-            case .open:
-                let listed = report(.openBreastfeed, FindingMessage("finding_no_end", ["what": .term("what_breastfeed"), "total": .term("total_breastfeeding")]))
-                baby.breastfeedSessions.noteOpen(start: start, rowID: log.rowID, finding: listed)
-            case .invalidTime:
-                _ = report(.badTime, FindingMessage("finding_end_invalid", ["total": .term("total_breastfeeding")]))
-            case .beforeStart(let time):
-                _ = report(.endBeforeStart, FindingMessage("finding_end_before_start", ["time": .localTime(baby.localTime(time)), "total": .term("total_breastfeeding")]))
-            case .valid(let duration):
-                if duration > 4 * 3600 {
-                    _ = report(.breastfeedOver4h, FindingMessage("finding_breastfeed_over_4h", ["hours": .number(Aggregator.hoursText(duration))]))
-                } else {
-                    breastfeedingSeconds = duration
-                }
-            }
+            return breastfeedingSeconds(log, end: end, of: baby, start: start, report: report)
         case .formula, .pumpedMilk:
-            milliliters = liquidMilliliters(log, report: report)
+            return liquidMilliliters(log, report: report)
         case .solids:
-            grams = solidsGrams(log, report: report)
+            return solidsGrams(log, report: report)
         case .other(let text):
             baby.noteUnknown(kind: .food, field: "feed type", text: text, id: log.id, rowID: log.rowID, time: start, placement: placement)
-        }
-        if case .breastfeeding = log.type {} else {
-            switch end {
-            case .invalidTime: _ = report(.badTime, FindingMessage("finding_end_invalid_plain"))
-            case .beforeStart(let time): _ = report(.endBeforeStart, FindingMessage("finding_end_before_start_plain", ["time": .localTime(baby.localTime(time))]))
-            case .open, .valid: break
-            }
-        }
-
-        guard case .week(let handle, let day) = placement else {
-            baby.lastFeedLifeDay = -1
-            baby.lastFeedStart = start
-            return
-        }
-        handle._withUnsafeGuaranteedRef { week in
-            switch log.type {
-            case .breastfeeding:
-                week.days[day].breastfeeds += 1
-                week.days[day].breastfeedingSeconds += breastfeedingSeconds
-            case .formula:
-                week.days[day].formulaFeeds += 1
-                week.days[day].formulaMilliliters += milliliters
-            case .pumpedMilk:
-                week.days[day].pumpedMilkFeeds += 1
-                week.days[day].pumpedMilkMilliliters += milliliters
-            case .solids:
-                week.days[day].solidsFeeds += 1
-                week.days[day].solidsGrams += grams
-            case .other:
-                week.days[day].otherFeeds += 1
-            }
-            let lifeDay = week.index * 7 + day
-            if baby.lastFeedLifeDay >= 0 {
-                let gap = start - baby.lastFeedStart
-                if baby.lastFeedLifeDay == lifeDay {
-                    if gap > week.days[day].longestFeedGap { week.days[day].longestFeedGap = gap }
-                } else {
-                    // The day's first feed after one on an earlier day: the gap into the day, with the day it comes
-                    // from, so a span of days counts it only when that day and every day between are in the span
-                    // and logged.
-                    week.days[day].feedGapIntoDay = gap
-                    week.days[day].feedGapFromDay = Int32(clamping: baby.lastFeedLifeDay)
-                }
-            }
-            baby.lastFeedLifeDay = lifeDay
-            baby.lastFeedStart = start
-            baby.addTimelineFeed(log.type, time: start, week: week, day: day)
+            return 0
         }
     }
 
-    /// The ml of a formula or pumped-milk feed that may enter the totals; 0 (with a finding) otherwise.
-    private func liquidMilliliters(_ log: FoodLog, report: (FindingRule, FindingMessage) -> Int?) -> Double {
+    /// The seconds of a breastfeed that count: its duration when it has a valid end within 4 hours.
+    private func breastfeedingSeconds(
+        _ log: FoodLog, end: EndCheck, of baby: BabyAccumulator, start: Double, report: (FindingRule, FindingMessage) -> Int?
+    ) -> Double {
+        baby.breastfeedSessions.noteSession(start: start)
+        switch end {
+        case .open:
+            let listed = report(.openBreastfeed, FindingMessage("finding_no_end", ["what": .term("what_breastfeed"), "total": .term("total_breastfeeding")]))
+            baby.breastfeedSessions.noteOpen(start: start, rowID: log.rowID, finding: listed)
+        case .invalidTime:
+            _ = report(.badTime, FindingMessage("finding_end_invalid", ["total": .term("total_breastfeeding")]))
+        case .beforeStart(let time):
+            _ = report(.endBeforeStart, FindingMessage("finding_end_before_start", ["time": .localTime(baby.localTime(time)), "total": .term("total_breastfeeding")]))
+        case .valid(let duration):
+            guard duration > 4 * 3600 else { return duration }
+            _ = report(.breastfeedOver4h, FindingMessage("finding_breastfeed_over_4h", ["hours": .number(Aggregator.hoursText(duration))]))
+        }
+        return 0
+    }
+
+    /// Lists an end that is not a time or lies before the start, for feeds other than breastfeeds (whose end
+    /// is checked with their duration).
+    private func checkPlainEnd(_ end: EndCheck, of baby: BabyAccumulator, report: (FindingRule, FindingMessage) -> Int?) {
+        switch end {
+        case .invalidTime: _ = report(.badTime, FindingMessage("finding_end_invalid_plain"))
+        case .beforeStart(let time): _ = report(.endBeforeStart, FindingMessage("finding_end_before_start_plain", ["time": .localTime(baby.localTime(time))]))
+        case .open, .valid: break
+        }
+    }
+
+    /// Counts a feed on its day with what it adds to its type's total, and the gap from the feed before.
+    private func add(_ type: FoodType, _ counted: Double?, start: Double, to week: WeekAccumulator, day: Int, of baby: BabyAccumulator) {
+        let lifeDay = week.index * 7 + day
+        let previousDay = baby.lastFeedLifeDay
+        let gap = start - baby.lastFeedStart
+        let quantity = counted ?? 0
+        let withAmount = counted == nil ? 0 : 1
+        week.update(day: day) { tally in
+            switch type {
+            case .breastfeeding:
+                tally.breastfeeds += 1
+                tally.breastfeedingSeconds += quantity
+            case .formula:
+                tally.formulaFeeds += 1
+                tally.formulaMilliliters += quantity
+                tally.bottleFeedsWithAmount += withAmount
+            case .pumpedMilk:
+                tally.pumpedMilkFeeds += 1
+                tally.pumpedMilkMilliliters += quantity
+                tally.bottleFeedsWithAmount += withAmount
+            case .solids:
+                tally.solidsFeeds += 1
+                tally.solidsGrams += quantity
+            case .other:
+                tally.otherFeeds += 1
+            }
+            guard previousDay >= 0 else { return }
+            if previousDay == lifeDay {
+                if gap > tally.longestFeedGap { tally.longestFeedGap = gap }
+            } else {
+                // The day's first feed after one on an earlier day: the gap into the day, with the day it comes
+                // from, so a span of days counts it only when that day and every day between are in the span
+                // and logged.
+                tally.feedGapIntoDay = gap
+                tally.feedGapFromDay = Int32(clamping: previousDay)
+            }
+        }
+        baby.lastFeedLifeDay = lifeDay
+        baby.lastFeedStart = start
+    }
+
+    /// The ml of a formula or pumped-milk feed that may enter the totals; nil (with a finding) otherwise.
+    private func liquidMilliliters(_ log: FoodLog, report: (FindingRule, FindingMessage) -> Int?) -> Double? {
         let feed = FindingMessage.feed(log.type)
         guard let amount = log.amount else {
             _ = report(.missingAmount, FindingMessage("finding_missing_amount", ["feed": feed]))
-            return 0
+            return nil
         }
-        guard amount.isFinite, amount >= 0 else { return 0 }
+        guard amount.isFinite, amount >= 0 else { return nil }
         let milliliters: Double
         switch log.feedingUnit {
         case nil:
             _ = report(.liquidWithoutUnit, FindingMessage("finding_liquid_without_unit", ["feed": feed, "amount": .number(Aggregator.amountText(amount))]))
-            return 0
+            return nil
         case .grams:
             _ = report(.liquidInGrams, FindingMessage("finding_liquid_in_grams", ["feed": feed, "amount": .number(Aggregator.amountText(amount))]))
-            return 0
+            return nil
         case .other:
-            return 0  // listed once per value as an unknown unit
+            return nil  // listed once per value as an unknown unit
         case .milliliters:
             milliliters = amount
         case .ounces:
@@ -132,7 +163,7 @@ extension Aggregator {
                 "feed": feed, "amount": .number(Aggregator.amountText(amount)), "unit": .text(log.feedingUnit?.rawValue ?? ""),
                 "ml": .number(FixedDecimal.format(milliliters, decimals: 1)),
             ]))
-            return 0
+            return nil
         }
         return milliliters
     }

@@ -21,6 +21,8 @@ struct DayTally {
     var pumpedMilkFeeds: LogCount = 0
     var solidsFeeds: LogCount = 0
     var otherFeeds: LogCount = 0
+    /// Formula and pumped-milk feeds whose amount is in the day's ml.
+    var bottleFeedsWithAmount: LogCount = 0
     var sleeps: LogCount = 0
     var diapers: LogCount = 0
     var wet: LogCount = 0
@@ -50,6 +52,7 @@ struct DayTally {
         metrics.breastfeedingMinutes += breastfeedingSeconds / 60
         metrics.formulaMilliliters += formulaMilliliters
         metrics.pumpedMilkMilliliters += pumpedMilkMilliliters
+        metrics.bottleFeedsWithAmount += bottleFeedsWithAmount.value
         metrics.solidsGrams += solidsGrams
         metrics.sleepHours += sleepSeconds / 3600
         metrics.nightSleepHours += nightSleepSeconds / 3600

@@ -19,6 +19,9 @@ public struct LogMetrics: Sendable, Hashable {
     public var formulaMilliliters = 0.0
     /// Pumped milk, converted to millilitres.
     public var pumpedMilkMilliliters = 0.0
+    /// Formula and pumped-milk feeds whose amount is in `formulaMilliliters` or `pumpedMilkMilliliters` (a bottle
+    /// without an amount, or with one that cannot count, adds no ml and is not one of them).
+    public var bottleFeedsWithAmount = 0
     /// Solids in grams.
     public var solidsGrams = 0.0
     /// The longest gap between consecutive feed starts that both lie in the window; nil with fewer than two feeds.
@@ -57,4 +60,31 @@ public struct LogMetrics: Sendable, Hashable {
     public var bottleMilliliters: Double { formulaMilliliters + pumpedMilkMilliliters }
     /// `sleepHours` outside the night clock.
     public var daySleepHours: Double { max(0, sleepHours - nightSleepHours) }
+}
+
+extension LogMetrics {
+    /// Adds another span's totals (the longest figures are not sums and stay as they are).
+    mutating func add(_ other: LogMetrics) {
+        breastfeeds += other.breastfeeds
+        formulaFeeds += other.formulaFeeds
+        pumpedMilkFeeds += other.pumpedMilkFeeds
+        solidsFeeds += other.solidsFeeds
+        otherFeeds += other.otherFeeds
+        breastfeedingMinutes += other.breastfeedingMinutes
+        formulaMilliliters += other.formulaMilliliters
+        pumpedMilkMilliliters += other.pumpedMilkMilliliters
+        bottleFeedsWithAmount += other.bottleFeedsWithAmount
+        solidsGrams += other.solidsGrams
+        sleepHours += other.sleepHours
+        nightSleepHours += other.nightSleepHours
+        sleeps += other.sleeps
+        diapers += other.diapers
+        wet += other.wet
+        dirty += other.dirty
+        mixed += other.mixed
+        dry += other.dry
+        tummyTimeMinutes += other.tummyTimeMinutes
+        activityMinutes += other.activityMinutes
+        activities += other.activities
+    }
 }

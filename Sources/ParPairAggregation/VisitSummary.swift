@@ -9,8 +9,7 @@ import ParPairModel
 public struct VisitSummary: Sendable, Hashable {
     /// One figure of the summary.
     public struct Figure: Sendable, Hashable {
-        /// A stable key: `feeds_per_day`, `longest_feed_gap_h`, `bottle_per_day`, `wet_per_day`,
-        /// `dirty_per_day`, `sleep_h_per_day`, `longest_sleep_h`, `tummy_time_min_per_day`.
+        /// A stable key, the figure's `ReportFigure.visitKey`: `feeds_per_day`, `longest_feed_gap_h`, `bottle_per_day`, …
         public var key: String
         /// The period's value (per day, or the longest for `longest_*`); nil without logged days.
         public var current: Double?
@@ -44,11 +43,8 @@ public struct VisitSummary: Sendable, Hashable {
     /// How many there are.
     public var findings: Int { periodFindings.count }
 
-    /// The keys of the figures, in order.
-    public static let figureKeys = [
-        "feeds_per_day", "longest_feed_gap_h", "bottle_per_day", "wet_per_day", "dirty_per_day", "sleep_h_per_day",
-        "longest_sleep_h", "tummy_time_min_per_day",
-    ]
+    /// The keys of the figures, in order (those of `ReportFigure.visit`).
+    public static let figureKeys = ReportFigure.visit.compactMap(\.visitKey)
 
     /// The summary of `from`…`to` for a baby; nil when the period is empty or not within the baby's life.
     /// - Parameter aggregate: must hold the daily summaries of both periods (those the selection has).
@@ -84,88 +80,46 @@ public struct VisitSummary: Sendable, Hashable {
         let bands = ReferenceRanges.bands(
             onDay: lastDay, loggedDays: loggedDays, birthDate: aggregate.birthDate, metrics: totals, correction: aggregate.correction)
         let units = aggregate.days.first?.units ?? .metric
-        figures = Self.figureKeys.map { key in
-            // Shown as the report's tables show the same figures.
-            let decimals: Int
-            switch key {
-            case "longest_feed_gap_h", "longest_sleep_h", "sleep_h_per_day": decimals = LogMetrics.Precision.hoursShown
-            case "bottle_per_day":
-                decimals = units == .metric ? LogMetrics.Precision.millilitersShown : LogMetrics.Precision.ouncesShown
-            case "tummy_time_min_per_day": decimals = 0
-            default: decimals = LogMetrics.Precision.countsPerDayShown
-            }
-            return Figure(
-                key: key, current: Self.value(key, current, units: units), previous: Self.value(key, previous, units: units),
-                decimals: decimals, band: bands.first { $0.metric == Self.bandMetric(key) },
-                daily: current.map { day in day.flatMap { $0.logged && !$0.inProgress ? Self.value(key, [$0], units: units) : nil } })
+        figures = ReportFigure.visit.map { figure in
+            Figure(
+                key: figure.visitKey ?? "", current: Self.value(figure, current, units: units),
+                previous: Self.value(figure, previous, units: units), decimals: figure.shownDecimals[units],
+                band: figure.band.flatMap { metric in bands.first { $0.metric == metric } },
+                daily: current.map { day in day.flatMap { $0.logged && !$0.inProgress ? Self.value(figure, [$0], units: units) : nil } })
         }
     }
 
-    /// The reference band's metric for a figure, when it has one.
-    static func bandMetric(_ key: String) -> String {
-        switch key {
-        case "sleep_h_per_day": "sleep_h_per_day"
-        case "wet_per_day": "wet_per_day"
-        case "tummy_time_min_per_day": "tummy_time_min_per_day"
-        default: ""
-        }
-    }
-
-    /// A figure over days (nil entries are days outside the summaries): per day over the logged days that
-    /// count, or the longest for `longest_*`.
-    static func value(_ key: String, _ days: [DaySummary?], units: VolumeUnits) -> Double? {
+    /// A figure over days (nil entries are days outside the summaries), over the logged days that count: per
+    /// day, of their totals, or the longest.
+    static func value(_ figure: ReportFigure, _ days: [DaySummary?], units: VolumeUnits) -> Double? {
         let counted = days.enumerated().compactMap { index, day in day.map { (index, $0) } }.filter { $0.1.logged && !$0.1.inProgress }
         guard !counted.isEmpty else { return nil }
-        func perDay(_ total: (LogMetrics) -> Double) -> Double {
-            counted.map { total($0.1.metrics) }.reduce(0, +) / Double(counted.count)
-        }
-        switch key {
-        case "feeds_per_day": return perDay { Double($0.feeds) }
-        case "bottle_per_day": return units.volume(milliliters: perDay { $0.bottleMilliliters })
-        case "wet_per_day": return perDay { Double($0.wet) }
-        case "dirty_per_day": return perDay { Double($0.dirty) }
-        case "sleep_h_per_day": return perDay { $0.sleepHours }
-        case "tummy_time_min_per_day": return perDay { $0.tummyTimeMinutes }
-        case "longest_sleep_h": return counted.compactMap { $0.1.metrics.longestSleepHours }.max()
-        case "longest_feed_gap_h":
-            // Gaps inside a day, and into a day from an earlier one, when that day is in the span and every day
-            // between is logged: a gap across a day with no logs is missing logs, not a feeding gap.
-            return counted.compactMap { index, day in
-                var into: Double?
-                if let gap = day.feedGapIntoDayHours, let from = day.feedGapFromDay {
-                    let first = index - (day.day - from)
-                    if first >= 0, (first + 1..<index).allSatisfy({ days[$0]?.logged == true }) { into = gap }
-                }
-                return [day.metrics.longestFeedGapHours, into].compactMap { $0 }.max()
-            }.max()
-        default: return nil
+        switch figure.span {
+        case .perDay:
+            return counted.map { figure.value($0.1.metrics, units) ?? 0 }.reduce(0, +) / Double(counted.count)
+        case .totals:
+            var totals = LogMetrics()
+            for (_, day) in counted { totals.add(day.metrics) }
+            return figure.value(totals, units)
+        case .longest:
+            return counted.compactMap { figure.value($0.1.metrics, units) }.max()
+        case .longestFeedGap:
+            return longestFeedGap(counted, days)
         }
     }
-}
 
-extension LogMetrics {
-    /// Adds another span's totals (the longest figures are not sums and stay as they are).
-    mutating func add(_ other: LogMetrics) {
-        breastfeeds += other.breastfeeds
-        formulaFeeds += other.formulaFeeds
-        pumpedMilkFeeds += other.pumpedMilkFeeds
-        solidsFeeds += other.solidsFeeds
-        otherFeeds += other.otherFeeds
-        breastfeedingMinutes += other.breastfeedingMinutes
-        formulaMilliliters += other.formulaMilliliters
-        pumpedMilkMilliliters += other.pumpedMilkMilliliters
-        solidsGrams += other.solidsGrams
-        sleepHours += other.sleepHours
-        nightSleepHours += other.nightSleepHours
-        sleeps += other.sleeps
-        diapers += other.diapers
-        wet += other.wet
-        dirty += other.dirty
-        mixed += other.mixed
-        dry += other.dry
-        tummyTimeMinutes += other.tummyTimeMinutes
-        activityMinutes += other.activityMinutes
-        activities += other.activities
+    /// The longest gap between feeds over days: gaps inside a day, and into a day from an earlier one, when that
+    /// day is in the span and every day between is logged (a gap across a day with no logs is missing logs, not a
+    /// feeding gap).
+    static func longestFeedGap(_ counted: [(Int, DaySummary)], _ days: [DaySummary?]) -> Double? {
+        counted.compactMap { index, day in
+            var into: Double?
+            if let gap = day.feedGapIntoDayHours, let from = day.feedGapFromDay {
+                let first = index - (day.day - from)
+                if first >= 0, (first + 1..<index).allSatisfy({ days[$0]?.logged == true }) { into = gap }
+            }
+            return [day.metrics.longestFeedGapHours, into].compactMap { $0 }.max()
+        }.max()
     }
 }
 

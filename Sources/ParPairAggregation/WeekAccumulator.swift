@@ -13,7 +13,13 @@ final class WeekAccumulator {
     let segments: [ClockSegment]
     /// The parts of the week that are night on the local clock, sorted and disjoint.
     let nights: [TimeSpan]
-    @exclusivity(unchecked) var days = [DayTally](repeating: DayTally(), count: 7)
+    var days = [DayTally](repeating: DayTally(), count: 7)
+
+    /// Changes day `day`'s totals (0…6) in one access.
+    @inline(__always)
+    func update<Result>(day: Int, _ body: (inout DayTally) -> Result) -> Result {
+        body(&days[day])
+    }
 
     /// Longest gap between consecutive feed starts both in this week, in seconds (negative when none), over the
     /// logged days: a gap across a whole day with no logs is missing logs, not a feeding gap.

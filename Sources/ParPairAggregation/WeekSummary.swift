@@ -147,6 +147,11 @@ public struct WeekSummary: Sendable, Hashable {
 
     var perDayBasis: PerDayBasis { PerDayBasis(metrics: perDayMetrics, days: daysLogged) }
 
+    /// A figure of the week in its units: per day over the days that count, else of the week's totals.
+    public func value(of figure: ReportFigure) -> Double? {
+        figure.span == .perDay ? figure.value(perDayMetrics, days: daysLogged, units: units) : figure.value(metrics, units)
+    }
+
     /// A per-day figure: `total(perDayMetrics) / daysLogged`, nil without logged days.
     public func perDay(_ total: (LogMetrics) -> Double) -> Double? {
         daysLogged > 0 ? total(perDayMetrics) / Double(daysLogged) : nil

@@ -39,6 +39,47 @@ import Testing
         #expect(ounces.value(of: "solids_g") != nil)
     }
 
+    @Test func bottlePerFeedAveragesTheBottlesWithAnAmount() throws {
+        var f = Fixtures("Europe/Berlin")
+        let logs = [
+            f.feed(.formula, f.at(2024, 6, 4, 8), amount: 90, unit: .milliliters),
+            f.feed(.formula, f.at(2024, 6, 4, 12), amount: 120, unit: .milliliters),
+            f.feed(.pumpedMilk, f.at(2024, 6, 4, 16)),  // no amount: a finding, and not a bottle with an amount
+            f.feed(.breastfeeding, f.at(2024, 6, 4, 20), end: f.at(2024, 6, 4, 20, 15)),
+            // June 5: 4 oz = 118.29411825 ml and 60 ml in grams (left out with a finding).
+            f.feed(.pumpedMilk, f.at(2024, 6, 5, 9), amount: 4, unit: .ounces),
+            f.feed(.formula, f.at(2024, 6, 5, 13), amount: 60, unit: .grams),
+            // June 6: a breastfeed only.
+            f.feed(.breastfeeding, f.at(2024, 6, 6, 9), end: f.at(2024, 6, 6, 9, 20)),
+        ]
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: logs)
+        // June 4 is day 1: (90 + 120) / 2 = 105 ml.
+        #expect(result.day(1)?.value(of: "bottle_ml_per_feed")?.formatted == "105.0")
+        // June 5 is day 2: one bottle that counts, 118.29411825 ml.
+        #expect(result.day(2)?.value(of: "bottle_ml_per_feed")?.formatted == "118.3")
+        // June 6 has no bottle: an empty cell, not zero.
+        #expect(result.day(3)?.value(of: "bottle_ml_per_feed")?.formatted == "")
+        // The week: (90 + 120 + 118.29411825) / 3 = 109.43137275 ml.
+        let week = try #require(result.week(0))
+        #expect(week.value(of: "bottle_ml_per_feed")?.formatted == "109.4")
+
+        let imperial = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: logs, units: .imperial)
+        // 210 ml / 2 = 105 ml = 3.5505… oz; the week's 109.43137275 ml = 3.7003… oz.
+        #expect(imperial.day(1)?.value(of: "bottle_oz_per_feed")?.formatted == "3.55")
+        #expect(imperial.week(0)?.value(of: "bottle_oz_per_feed")?.formatted == "3.70")
+        #expect(imperial.week(0)?.value(of: "bottle_ml_per_feed") == nil)
+
+        // The visit of days 1 to 3: the period's 328.29411825 ml over its 3 bottles with an amount, shown whole.
+        let visit = try #require(VisitSummary(result, from: CivilDate(year: 2024, month: 6, day: 4), to: CivilDate(year: 2024, month: 6, day: 6)))
+        let figure = try #require(visit.figures.first { $0.key == "bottle_per_feed" })
+        #expect(abs(try #require(figure.current) - 109.43137275) < 1e-9)
+        #expect(figure.decimals == 0)
+        #expect(figure.daily.count == 3)
+        #expect(figure.daily[0] == 105)
+        #expect(figure.daily[2] == nil)
+        #expect(VisitSummary.figureKeys.firstIndex(of: "bottle_per_feed") == VisitSummary.figureKeys.firstIndex(of: "bottle_per_day").map { $0 + 1 })
+    }
+
     @Test func breastfeedsSolidsAndGaps() throws {
         var f = Fixtures("America/New_York")
         let logs = [

@@ -217,7 +217,7 @@ enum NaiveAggregation {
                             case .other: break
                             }
                             if let ml {
-                                if ml > 1000 { add("amount_over_1000ml", entry, day: day) } else { bump(day, name + "_ml", ml) }
+                                if ml > 1000 { add("amount_over_1000ml", entry, day: day) } else { bump(day, name + "_ml", ml); bump(day, "bottles_with_amount") }
                             }
                         }
                     } else {
@@ -364,6 +364,8 @@ enum NaiveAggregation {
             columns["formula_\(volumeName)"] = .number(sum("formula_ml") * volumeFactor)
             columns["pumped_milk_\(volumeName)"] = .number(sum("pumped_milk_ml") * volumeFactor)
             columns["solids_g"] = .number(sum("solids_g"))
+            let bottles = sum("bottles_with_amount")
+            columns["bottle_\(volumeName)_per_feed"] = .number(bottles > 0 ? (sum("formula_ml") + sum("pumped_milk_ml")) * volumeFactor / bottles : nil)
             columns["longest_feed_gap_h"] = .number(longestGap(feedStarts.filter { days.contains($0.day) }))
             let sleep = days.reduce(0) { $0 + Double(sleepMinutes[$1] ?? 0) } / 60
             let night = days.reduce(0) { $0 + Double(nightMinutes[$1] ?? 0) } / 60

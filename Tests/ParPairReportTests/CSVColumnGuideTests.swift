@@ -23,7 +23,7 @@ import Testing
         }
         #expect(Set(CSVColumnGuide.entries.map(\.name)) == used, "entries no table writes")
         #expect(CSVColumnGuide.columns(of: .events, units: .metric) == Self.written[.events])
-        #expect(CSVColumnGuide.columns(of: .weekly, units: .metric).count == 40, "the 40 columns of the issue's weekly CSV")
+        #expect(CSVColumnGuide.columns(of: .weekly, units: .metric).count == 41, "the 40 columns of the issue's weekly CSV and bottle_ml_per_feed")
         #expect(CSVColumnGuide.columns(of: .weekly, units: .imperial).contains("bottle_oz_per_day"))
     }
 

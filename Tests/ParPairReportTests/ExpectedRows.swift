@@ -29,7 +29,7 @@ enum ExpectedRows {
             "baby", "baby_id", "week", "first_day", "last_day", "corrected_week", "corrected_day", "start_date", "end_date", "days", "days_logged",
             "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
             "formula_\(volume)", "pumped_milk_\(volume)", "solids_g", "feeds_per_day", "bottle_\(volume)_per_day",
-            "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
+            "bottle_\(volume)_per_feed", "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
             "sleep_h_per_day", "diapers", "wet", "dirty", "mixed", "dry", "wet_per_day", "dirty_per_day",
             "tummy_time_min", "activity_min", "findings",
         ]
@@ -41,7 +41,7 @@ enum ExpectedRows {
         return [
             "baby", "baby_id", "day", "week", "corrected_week", "corrected_day", "date", "logged",
             "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
-            "formula_\(volume)", "pumped_milk_\(volume)", "solids_g",
+            "formula_\(volume)", "pumped_milk_\(volume)", "solids_g", "bottle_\(volume)_per_feed",
             "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
             "diapers", "wet", "dirty", "mixed", "dry",
             "tummy_time_min", "activity_min", "findings",
@@ -124,6 +124,10 @@ enum ExpectedRows {
             "formula_\(volume)": .figure(self.volume(metrics.formulaMilliliters, units), decimals: volumeDecimals),
             "pumped_milk_\(volume)": .figure(self.volume(metrics.pumpedMilkMilliliters, units), decimals: volumeDecimals),
             "solids_g": .figure(metrics.solidsGrams, decimals: 1),
+            "bottle_\(volume)_per_feed": .figure(
+                metrics.bottleFeedsWithAmount > 0
+                    ? self.volume((metrics.formulaMilliliters + metrics.pumpedMilkMilliliters) / Double(metrics.bottleFeedsWithAmount), units) : nil,
+                decimals: volumeDecimals),
             "longest_feed_gap_h": .figure(metrics.longestFeedGapHours, decimals: 2),
             "sleep_h": .figure(metrics.sleepHours, decimals: 2),
             "night_sleep_h": .figure(metrics.nightSleepHours, decimals: 2),

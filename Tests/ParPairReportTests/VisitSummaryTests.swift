@@ -110,8 +110,8 @@ extension VisitSummaryTests {
         let visitMia = try #require(html.range(of: "<h1>Visit summary: Mia</h1>"))
         let weeksLeo = try #require(html.range(of: "<h1>Léo</h1>"))
         #expect(visitLeo.lowerBound < visitMia.lowerBound && visitMia.lowerBound < weeksLeo.lowerBound)
-        #expect(html.components(separatedBy: "<td class=\"left spark\"><img src=\"data:image/svg+xml;base64,").count - 1 == 16,
-                "a chart for each of 8 figures of 2 babies")
+        #expect(html.components(separatedBy: "<td class=\"left spark\"><img src=\"data:image/svg+xml;base64,").count - 1 == 18,
+                "a chart for each of 9 figures of 2 babies")
         let pictures = html.components(separatedBy: "alt=\"Sleep, feeds and diapers on a 24-hour clock for the last days\"").count - 1
         #expect(pictures == 6, "three 24-hour charts per baby")
         // Léo's weeks since 2026-10-23: he was born 2026-06-24, so that is day 121, week 17; weeks 17-21 only.

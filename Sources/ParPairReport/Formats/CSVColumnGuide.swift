@@ -10,6 +10,7 @@ public enum CSVColumnGuide {
     public enum Unit: String, Sendable, CaseIterable {
         case text, id, week, day, date, datetime, days, flag, count, minutes, hours, ml, oz, grams
         case perDay = "per_day", mlPerDay = "ml_per_day", ozPerDay = "oz_per_day", hoursPerDay = "hours_per_day", number
+        case mlPerFeed = "ml_per_feed", ozPerFeed = "oz_per_feed"
     }
 
     public struct Entry: Sendable, Hashable {
@@ -61,6 +62,8 @@ public enum CSVColumnGuide {
         Entry("feeds_per_day", .perDay),
         Entry("bottle_ml_per_day", .mlPerDay),
         Entry("bottle_oz_per_day", .ozPerDay),
+        Entry("bottle_ml_per_feed", .mlPerFeed),
+        Entry("bottle_oz_per_feed", .ozPerFeed),
         Entry("longest_feed_gap_h", .hours),
         Entry("sleep_h", .hours),
         Entry("night_sleep_h", .hours),

@@ -223,40 +223,15 @@ public enum ReportData {
     /// nil for any other key.
     /// - Parameter lazyBands: `bands` as a `WeekBands` object rather than a dictionary made up front.
     static func weekValue(_ week: WeekSummary, odd: Bool, key: String, lazyBands: Bool, localizer: Localizer) -> MustacheValue? {
-        let metrics = week.metrics
-        // Figures come formatted with `.`; this gives them the language's separator.
-        func perDay(_ week: WeekSummary, _ decimals: Int, _ total: (LogMetrics) -> Double) -> String {
-            localizer.number(Self.perDay(week, decimals, total))
-        }
-        func shown(_ value: Double?, decimals: Int) -> String {
-            value.map { localizer.number(FixedDecimal.format($0, decimals: decimals)) } ?? "–"
-        }
         guard let known = weekKeyTable[key] else { return week.value(of: key).map { .string(localizer.number($0.formatted)) } }
         switch known {
+        case .figure(let position): return .string(shownFigure(ReportFigure.all[position], of: week, localizer))
         case .odd: return .bool(odd)
         case .baby: return nil
         case .label: return .string("\(localizer.text("week")) \(week.week)")
         case .inProgress: return .bool(!week.isComplete)
         case .corrected: return .bool(week.correctedFirstDay != nil)
         case .correctedAge: return week.correctedFirstDay.map { .string(AgeCorrection.weeksAndDays($0)) } ?? .null
-        case .feedsPerDay1: return .string(perDay(week, 1) { Double($0.feeds) })
-        case .solidsGramsPerDay: return .string(perDay(week, 0) { $0.solidsGrams })
-        case .breastfeedsPerDay: return .string(perDay(week, 1) { Double($0.breastfeeds) })
-        case .formulaPerDay: return .string(perDay(week, 1) { Double($0.formulaFeeds) })
-        case .pumpedMilkPerDay: return .string(perDay(week, 1) { Double($0.pumpedMilkFeeds) })
-        case .solidsPerDay: return .string(perDay(week, 1) { Double($0.solidsFeeds) })
-        case .breastfeedingMinutesPerDay: return .string(perDay(week, 0) { $0.breastfeedingMinutes })
-        case .bottleVolumePerDay:
-            let decimals = week.units.decimals == 1 ? 0 : 1
-            return .string(shown(week.bottleVolumePerDay, decimals: decimals))
-        case .nightSleepPerDay: return .string(perDay(week, 1) { $0.nightSleepHours })
-        case .daySleepPerDay: return .string(perDay(week, 1) { $0.daySleepHours })
-        case .sleepPerDay1: return .string(perDay(week, 1) { $0.sleepHours })
-        case .longestSleep: return .string(shown(metrics.longestSleepHours, decimals: 1))
-        case .longestFeedGap: return .string(shown(metrics.longestFeedGapHours, decimals: LogMetrics.Precision.hoursShown))
-        case .tummyTimePerDay: return .string(perDay(week, 0) { $0.tummyTimeMinutes })
-        case .wetPerDay1: return .string(perDay(week, 1) { Double($0.wet) })
-        case .dirtyPerDay1: return .string(perDay(week, 1) { Double($0.dirty) })
         case .hasFindings: return .bool(week.findings > 0)
         case .bands:
             return lazyBands ? .object(WeekBands(references: week.references, localizer: localizer)) : bands(week.references, localizer)
@@ -265,26 +240,33 @@ public enum ReportData {
         }
     }
 
-    /// The keys `weekValue` answers itself rather than from the week's columns.
+    /// A figure of a week as the tables show it, with the language's decimal separator; `–` when there is none.
+    static func shownFigure(_ figure: ReportFigure, of week: WeekSummary, _ localizer: Localizer) -> String {
+        guard let value = week.value(of: figure), value.isFinite else { return "–" }
+        return localizer.number(FixedDecimal.format(value, decimals: figure.shownDecimals[week.units]))
+    }
+
+    /// The keys `weekValue` answers itself rather than from the week's columns: a figure of `ReportFigure.all`
+    /// (by position) under its `weekKey`, or one of the week's own facts.
     enum WeekKey {
-        case odd, baby, label, inProgress, corrected, correctedAge, feedsPerDay1, solidsGramsPerDay, breastfeedsPerDay
-        case formulaPerDay, pumpedMilkPerDay, solidsPerDay, breastfeedingMinutesPerDay, bottleVolumePerDay, nightSleepPerDay
-        case daySleepPerDay, sleepPerDay1, longestSleep, longestFeedGap, tummyTimePerDay, wetPerDay1, dirtyPerDay1, hasFindings, bands
-        case startDate, endDate
+        case figure(Int)
+        case odd, baby, label, inProgress, corrected, correctedAge, hasFindings, bands, startDate, endDate
     }
 
     /// `WeekKey` by key text: one hash lookup per key a template reads (a switch over strings compares the
     /// key with each case in turn, and the weekly tables read dozens of keys a row).
-    static let weekKeyTable: [String: WeekKey] = [
-        "odd": .odd, "baby": .baby, "label": .label, "in_progress": .inProgress, "corrected": .corrected,
-        "corrected_age": .correctedAge, "feeds_per_day_1": .feedsPerDay1, "solids_g_per_day": .solidsGramsPerDay,
-        "breastfeeds_per_day": .breastfeedsPerDay, "formula_per_day": .formulaPerDay, "pumped_milk_per_day": .pumpedMilkPerDay,
-        "solids_per_day": .solidsPerDay, "breastfeeding_min_per_day": .breastfeedingMinutesPerDay,
-        "bottle_volume_per_day": .bottleVolumePerDay, "night_sleep_h_per_day": .nightSleepPerDay,
-        "day_sleep_h_per_day": .daySleepPerDay, "sleep_h_per_day_1": .sleepPerDay1, "longest_sleep": .longestSleep, "longest_feed_gap": .longestFeedGap,
-        "tummy_time_min_per_day": .tummyTimePerDay, "wet_per_day_1": .wetPerDay1, "dirty_per_day_1": .dirtyPerDay1,
-        "has_findings": .hasFindings, "bands": .bands, "start_date": .startDate, "end_date": .endDate,
-    ]
+    static let weekKeyTable: [String: WeekKey] = {
+        var table: [String: WeekKey] = [
+            "odd": .odd, "baby": .baby, "label": .label, "in_progress": .inProgress, "corrected": .corrected,
+            "corrected_age": .correctedAge, "has_findings": .hasFindings, "bands": .bands, "start_date": .startDate, "end_date": .endDate,
+        ]
+        for (position, figure) in ReportFigure.all.enumerated() {
+            guard let key = figure.weekKey else { continue }
+            precondition(table[key] == nil, "two week-table keys \(key)")
+            table[key] = .figure(position)
+        }
+        return table
+    }()
 
     /// The bands every week has, marked not applicable when the week has no such reference.
     static let standardBandKeys = ["sleep", "wet", "breastfeeds", "tummy_time"]
@@ -344,12 +326,6 @@ public enum ReportData {
             "url": .string(band.sourceURL),
             "mark": .string(mark),
         ])
-    }
-
-    /// A week's per-day figure as text: its total over the days that count, divided by `days_logged`.
-    static func perDay(_ week: WeekSummary, _ decimals: Int, _ total: (LogMetrics) -> Double) -> String {
-        guard let value = week.perDay(total), value.isFinite else { return "–" }
-        return FixedDecimal.format(value, decimals: decimals)
     }
 
     /// How many days the "last days" table and the 24-hour chart show.
@@ -413,10 +389,12 @@ public enum ReportData {
         ])
     }
 
-    /// A comparison row's label in the language: `Feeds per day`, `Bottle ml per day`, …
+    /// A comparison row's label in the language: `Feeds per day`, `Bottle ml per day`, … (the catalog's
+    /// `change_KEY`, KEY the figure's visit key).
     static func changeLabel(_ change: MetricChange, _ localizer: Localizer) -> String {
-        let key = change.name.hasPrefix("bottle_") ? "change_bottle_per_day" : "change_\(change.name)"
-        return localizer.text(key, ["volume_unit": String(change.name.dropFirst("bottle_".count).prefix { $0 != "_" })])
+        let figure = ReportFigure.compared.first { $0.column?.name.metric == change.name || $0.column?.name.imperial == change.name }
+        let units: VolumeUnits = figure?.column?.name.metric == change.name ? .metric : .imperial
+        return localizer.text("change_\(figure?.visitKey ?? change.name)", ["volume_unit": units.symbol])
     }
 
     static func finding(_ finding: Finding, _ localizer: Localizer) -> MustacheValue {
