@@ -66,18 +66,22 @@ public enum ScratchRegistry {
     package static func makeFolder(in base: String, purpose: String) throws -> (path: String, token: Int) {
         let path = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(base, "parpair-\(purpose)-\(getpid())-XXXXXX"))
         let token = register(path)
+        // Locked before it is visible: made under another name, locked, then renamed into place, so a sweeping
+        // run never finds the lock file unlocked while this run lives (a lock taken between `open` and `flock`
+        // would have had the folder removed from under it).
         let lockPath = StoreLocation.join(path, lockFileName)
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let newPath = lockPath + ".new"
+        let descriptor = open(newPath, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let code = errno
             remove(token)
-            throw POSIXFile.Failure(path: lockPath, operation: "create", code: code)
+            throw POSIXFile.Failure(path: newPath, operation: "create", code: code)
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, rename(newPath, lockPath) == 0 else {
             let code = errno
             close(descriptor)
             remove(token)
-            throw POSIXFile.Failure(path: lockPath, operation: "flock", code: code)
+            throw POSIXFile.Failure(path: lockPath, operation: "lock", code: code)
         }
         lock.lock()
         lockFiles[token] = descriptor

@@ -31,12 +31,29 @@ enum PartialFile {
     /// Creates the partial file `name` in `folder` (a descriptor, or `AT_FDCWD` with a path) exclusively,
     /// mode 0600, and locks it; nil with `errno` set when it cannot be created.
     static func create(_ name: String, in folder: Int32 = AT_FDCWD) -> Int32? {
-        let descriptor = openat(folder, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        // Locked before it is visible under its name: made under a name sweeps ignore, locked, then renamed
+        // (never over an existing file), so a sweeping run never finds a live writer's partial unlocked.
+        let fresh = name + ".new"
+        let descriptor = openat(folder, fresh, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
-        // A fresh file nobody else has open: the lock cannot be refused. A sweeping run could only have
-        // removed it in the instant before the lock, and then the rename fails (a clear error, nothing lost).
+        // A fresh file nobody else has open: the lock cannot be refused.
         _ = flock(descriptor, LOCK_EX | LOCK_NB)
+        guard Self.renameNoReplace(folder, fresh, name) else {
+            let code = errno == 0 ? EEXIST : errno
+            unlinkat(folder, fresh, 0)
+            close(descriptor)
+            errno = code
+            return nil
+        }
         return descriptor
+    }
+
+    /// Gives the file `from` the name `to` in `folder` unless `to` exists, atomically (a hard link refuses an
+    /// existing name), then drops the name `from`.
+    private static func renameNoReplace(_ folder: Int32, _ from: String, _ to: String) -> Bool {
+        guard linkat(folder, from, folder, to, 0) == 0 else { return false }
+        unlinkat(folder, from, 0)
+        return true
     }
 
     /// Removes the partial files in `folder` whose writers are gone. Quiet: a folder that cannot be
