@@ -32,11 +32,9 @@ extension Aggregator {
             seconds = duration
         }
         placement.inWeek { week, day in
-            week.update(day: day) { tally in
-                tally.activities += 1
-                tally.activitySeconds += seconds
-                if case .tummyTime = log.type { tally.tummyTimeSeconds += seconds }
-            }
+            week.days[day].activities += 1
+            week.days[day].activitySeconds += seconds
+            if case .tummyTime = log.type { week.days[day].tummyTimeSeconds += seconds }
         }
     }
 }

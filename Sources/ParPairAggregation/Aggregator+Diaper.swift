@@ -16,22 +16,20 @@ extension Aggregator {
             baby.noteUnknown(kind: .diaper, field: "diaper type", text: text, id: log.id, rowID: log.rowID, time: time, placement: placement)
         }
         placement.inWeek { week, day in
-            week.update(day: day) { tally in
-                tally.diapers += 1
-                switch log.type {
-                case .wet:
-                    tally.wet += 1
-                case .dirty:
-                    tally.dirty += 1
-                case .mixed:
-                    tally.wet += 1
-                    tally.dirty += 1
-                    tally.mixed += 1
-                case .dry:
-                    tally.dry += 1
-                case .other:
-                    break
-                }
+            week.days[day].diapers += 1
+            switch log.type {
+            case .wet:
+                week.days[day].wet += 1
+            case .dirty:
+                week.days[day].dirty += 1
+            case .mixed:
+                week.days[day].wet += 1
+                week.days[day].dirty += 1
+                week.days[day].mixed += 1
+            case .dry:
+                week.days[day].dry += 1
+            case .other:
+                break
             }
             baby.addTimelineDiaper(log.type, time: time, rowID: log.rowID, week: week, day: day)
         }

@@ -23,13 +23,15 @@ extension Aggregator {
         let quantity = counted(log, end: end, of: baby, start: start, placement: placement, report: report)
         if case .breastfeeding = log.type {} else { checkPlainEnd(end, of: baby, report: report) }
 
-        guard case .week(let week, let day) = placement else {
+        guard case .week = placement else {
             baby.lastFeedLifeDay = -1
             baby.lastFeedStart = start
             return
         }
-        add(log.type, quantity, start: start, to: week, day: day, of: baby)
-        baby.addTimelineFeed(log.type, time: start, week: week, day: day)
+        placement.inWeek { week, day in
+            add(log.type, quantity, start: start, to: week, day: day, of: baby)
+            baby.addTimelineFeed(log.type, time: start, week: week, day: day)
+        }
     }
 
     /// Lists an amount that is not a number of zero or more, and notes a unit this tool does not know.

@@ -17,7 +17,7 @@ extension Aggregator {
             baby.report(rule, kind: .sleep, id: log.id, rowID: log.rowID, time: start, message: message, placement: placement)
         }
 
-        placement.inWeek { week, day in week.update(day: day) { $0.sleeps += 1 } }
+        placement.inWeek { week, day in week.days[day].sleeps += 1 }
         baby.sleepSessions.noteSession(start: start)
 
         let duration: Double
@@ -41,9 +41,7 @@ extension Aggregator {
         }
 
         placement.inWeek { week, day in
-            week.update(day: day) { tally in
-                if duration > tally.longestSleep { tally.longestSleep = duration }
-            }
+            if duration > week.days[day].longestSleep { week.days[day].longestSleep = duration }
         }
         let end = start + duration
         if var run = baby.sleepRun, start < run.end {

@@ -25,9 +25,9 @@ public final class Aggregator {
     let calendar: LifeCalendar
     let babyStates: [BabyAccumulator]
     private let babyIndex: [UUID: Int]
-    private var lastBabyID: UUID?
-    private var lastBaby: BabyAccumulator?
-    var duplicates: DuplicateTracker
+    @exclusivity(unchecked) private var lastBabyID: UUID?
+    @exclusivity(unchecked) private var lastBaby: Unmanaged<BabyAccumulator>?
+    @exclusivity(unchecked) var duplicates: DuplicateTracker
     var storeFindings: [Finding] = []
     var orderProblem: AggregationError?
 
@@ -119,17 +119,20 @@ public final class Aggregator {
     // MARK: Per row
 
     /// Calls `body` with the baby a log belongs to, or lists an orphan at store level.
+    ///
+    /// The accumulator is lent to `body` without a retain (a log's fold would otherwise retain and
+    /// release it a few times): the accumulators live in `babyStates` for as long as the aggregator.
     @inline(__always)
     func withBaby(
         for reference: BabyReference, kind: LogKind, id: UUID, rowID: Int64, time: Date, _ body: (BabyAccumulator) -> Void
     ) {
         guard let baby = baby(for: reference, kind: kind, id: id, rowID: rowID, time: time) else { return }
-        body(baby)
+        baby._withUnsafeGuaranteedRef(body)
     }
 
-    /// The baby a log belongs to; nil for an orphan, which is listed at store level.
+    /// The baby a log belongs to (unretained, see `withBaby`); nil for an orphan, which is listed at store level.
     @inline(__always)
-    private func baby(for reference: BabyReference, kind: LogKind, id: UUID, rowID: Int64, time: Date) -> BabyAccumulator? {
+    private func baby(for reference: BabyReference, kind: LogKind, id: UUID, rowID: Int64, time: Date) -> Unmanaged<BabyAccumulator>? {
         if case .baby(let babyID) = reference {
             if babyID == lastBabyID, let lastBaby { return lastBaby }
             let position: Int?
@@ -139,7 +142,7 @@ public final class Aggregator {
                 position = babyIndex[babyID]
             }
             if let position {
-                let state = babyStates[position]
+                let state = Unmanaged.passUnretained(babyStates[position])
                 lastBabyID = babyID
                 lastBaby = state
                 return state

@@ -33,7 +33,7 @@ final class BabyAccumulator {
     /// How many days, up to today, the 24-hour timeline keeps (`AggregationOptions.timelineDays`).
     let timelineDays: Int
     /// Logs entered twice under two ids.
-    var doubleEntries = DoubleEntryTracker()
+    @exclusivity(unchecked) var doubleEntries = DoubleEntryTracker()
     /// The end of the span in which a log's date is plausible: 20 years of life (weeks up to
     /// `WeekSelection.maximumWeek`). A later log is a finding, so one absurd date cannot make a report of
     /// thousands of weeks.
@@ -44,43 +44,43 @@ final class BabyAccumulator {
     /// Day 0 at the day start, to estimate a day from an instant before the exact search.
     private let estimateOrigin: Double
 
-    private(set) var weeks: [Int: WeekAccumulator] = [:]
-    private var cursor: WeekAccumulator?
+    @exclusivity(unchecked) private(set) var weeks: [Int: WeekAccumulator] = [:]
+    @exclusivity(unchecked) private var cursor: WeekAccumulator?
     /// `dayStartInstant(7 · week)` by week: each week's start is asked for while looking for a week,
     /// and again as the end of the week before (a calendar computation each time otherwise).
     private var weekStarts: [Int: Double] = [:]
 
     /// Days of the first and last counted logs (drive `WeekSelection.all`).
-    private(set) var firstLoggedDay = Int.max
-    private(set) var lastLoggedDay = Int.min
+    @exclusivity(unchecked) private(set) var firstLoggedDay = Int.max
+    @exclusivity(unchecked) private(set) var lastLoggedDay = Int.min
     /// The last day that received counted time (a sleep running past the last log's day), so that every
     /// counted hour falls in a week and a day that get a row.
-    private(set) var lastCountedDay = Int.min
+    @exclusivity(unchecked) private(set) var lastCountedDay = Int.min
 
     /// The previous counted feed, for gaps between consecutive starts (its week by identity only).
-    var lastFeedStart = 0.0
+    @exclusivity(unchecked) var lastFeedStart = 0.0
     /// The day of life of the last feed placed in a week; negative when none (or the last was outside the weeks).
-    var lastFeedLifeDay = -1
+    @exclusivity(unchecked) var lastFeedLifeDay = -1
 
     /// The latest start seen per order-sensitive table, to reject unsorted input.
-    var lastFoodStart = -Double.infinity
-    var lastSleepStart = -Double.infinity
+    @exclusivity(unchecked) var lastFoodStart = -Double.infinity
+    @exclusivity(unchecked) var lastSleepStart = -Double.infinity
 
-    var sleepRun: SleepRun?
+    @exclusivity(unchecked) var sleepRun: SleepRun?
     /// Where on the local clock the counted sleep lies.
-    var sleepClock = SleepClock()
-    var sleepSessions = SessionTracker()
-    var breastfeedSessions = SessionTracker()
-    var activitySessions = SessionTracker()
+    @exclusivity(unchecked) var sleepClock = SleepClock()
+    @exclusivity(unchecked) var sleepSessions = SessionTracker()
+    @exclusivity(unchecked) var breastfeedSessions = SessionTracker()
+    @exclusivity(unchecked) var activitySessions = SessionTracker()
 
     var findings: [Finding] = []
     var findingsOutsideSelection = 0
     var unknownValues: [UnknownValueTally.Key: UnknownValueTally] = [:]
 
     /// Timeline items of the last days of the selection, by day of life.
-    var timeline = TimelineWindow()
+    @exclusivity(unchecked) var timeline = TimelineWindow()
     /// Days before this one keep no timeline; it rises with the last logged day for `.all`.
-    private(set) var timelineFloor: Int
+    @exclusivity(unchecked) private(set) var timelineFloor: Int
     /// The last day that can be in the selection's timeline when the selection is fixed.
     private let timelineEnd: Int?
 
@@ -204,19 +204,19 @@ final class BabyAccumulator {
     @inline(__always)
     func locate(_ time: Double) -> Placement {
         if let cursor, time >= cursor.start, time < cursor.end {
-            return .week(cursor, day: cursor.dayIndex(of: time))
+            return .week(Unmanaged.passUnretained(cursor), day: cursor.dayIndex(of: time))
         }
         guard time >= selectionStart, time < selectionEnd, let week = week(at: weekIndex(containing: time)) else {
             return .unselected
         }
         cursor = week
-        return .week(week, day: week.dayIndex(of: time))
+        return .week(Unmanaged.passUnretained(week), day: week.dayIndex(of: time))
     }
 
     /// Marks a counted log's day as logged and follows the first and last logged days.
     @inline(__always)
     func count(week: WeekAccumulator, day: Int) {
-        week.update(day: day) { $0.logged = true }
+        week.days[day].logged = true
         guard case .fromLogs = plan else { return }
         let lifeDay = week.index * 7 + day
         if lifeDay < firstLoggedDay { firstLoggedDay = lifeDay }
@@ -348,11 +348,8 @@ final class BabyAccumulator {
                 let dayTo = min(to, week.boundaries[day + 1])
                 if dayFrom >= to { break }
                 guard dayTo > dayFrom else { continue }
-                let nightSeconds = week.nightSeconds(from: dayFrom, to: dayTo)
-                week.update(day: day) { tally in
-                    tally.sleepSeconds += dayTo - dayFrom
-                    tally.nightSleepSeconds += nightSeconds
-                }
+                week.days[day].sleepSeconds += dayTo - dayFrom
+                week.days[day].nightSleepSeconds += week.nightSeconds(from: dayFrom, to: dayTo)
                 // Seconds since 2001-01-01 00:00 UTC plus the UTC offset, modulo a day: the local clock.
                 let clock = (dayFrom + week.offset(at: dayFrom)).truncatingRemainder(dividingBy: SleepClock.day)
                 sleepClock.add(clock: clock < 0 ? clock + SleepClock.day : clock, duration: dayTo - dayFrom)

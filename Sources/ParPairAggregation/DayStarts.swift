@@ -8,7 +8,7 @@ final class DayStarts {
     let calendar: LifeCalendar
     /// Minutes after midnight at which a day begins (`--day-start`).
     let minutes: Int
-    private var instants: [Int: Double] = [:]
+    @exclusivity(unchecked) private var instants: [Int: Double] = [:]
 
     init(calendar: LifeCalendar, minutes: Int) {
         self.calendar = calendar

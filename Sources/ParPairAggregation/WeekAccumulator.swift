@@ -13,7 +13,7 @@ final class WeekAccumulator {
     let segments: [ClockSegment]
     /// The parts of the week that are night on the local clock, sorted and disjoint.
     let nights: [TimeSpan]
-    var days = [DayTally](repeating: DayTally(), count: 7)
+    @exclusivity(unchecked) var days = [DayTally](repeating: DayTally(), count: 7)
 
     /// Changes day `day`'s totals (0…6) in one access.
     @inline(__always)
