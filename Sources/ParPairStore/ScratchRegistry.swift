@@ -61,28 +61,29 @@ public enum ScratchRegistry {
     /// The name of the lock file inside each run folder.
     static let lockFileName = ".parpair-run.lock"
 
+    /// Where a folder is made before it gets its name: a run killed in the instant between making it and
+    /// locking it leaves one of these, which sweeps remove once it is a minute old.
+    static let unnamedPrefix = ".parpair-new-"
+
     /// A new private (0700) folder `<base>/parpair-<purpose>-<pid>-XXXXXX`, registered, holding a lock
     /// file this run keeps locked until the folder is removed (see the type's description).
+    ///
+    /// Locked before it is visible: the folder is made as `.parpair-new-XXXXXX`, its lock file made and locked
+    /// inside, and only then renamed to its name. A sweeping run therefore never finds a live run's folder
+    /// without its lock held (a lock taken between `open` and `flock` would have had the folder removed from
+    /// under it, and a run killed in that instant would have left a folder no sweep could judge).
     package static func makeFolder(in base: String, purpose: String) throws -> (path: String, token: Int) {
-        let path = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(base, "parpair-\(purpose)-\(getpid())-XXXXXX"))
+        let unnamed = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(base, unnamedPrefix + "XXXXXX"))
+        let suffix = String(unnamed.suffix(6))
+        let path = StoreLocation.join(base, "parpair-\(purpose)-\(getpid())-\(suffix)")
+        let descriptor = open(StoreLocation.join(unnamed, lockFileName), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0, rename(unnamed, path) == 0 else {
+            let code = errno
+            if descriptor >= 0 { close(descriptor) }
+            try? FileManager.default.removeItem(atPath: unnamed)
+            throw POSIXFile.Failure(path: path, operation: "lock", code: code)
+        }
         let token = register(path)
-        // Locked before it is visible: made under another name, locked, then renamed into place, so a sweeping
-        // run never finds the lock file unlocked while this run lives (a lock taken between `open` and `flock`
-        // would have had the folder removed from under it).
-        let lockPath = StoreLocation.join(path, lockFileName)
-        let newPath = lockPath + ".new"
-        let descriptor = open(newPath, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            let code = errno
-            remove(token)
-            throw POSIXFile.Failure(path: newPath, operation: "create", code: code)
-        }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, rename(newPath, lockPath) == 0 else {
-            let code = errno
-            close(descriptor)
-            remove(token)
-            throw POSIXFile.Failure(path: lockPath, operation: "lock", code: code)
-        }
         lock.lock()
         lockFiles[token] = descriptor
         lock.unlock()
@@ -167,18 +168,25 @@ public enum ScratchRegistry {
         if base != "/tmp", base == FileManager.default.temporaryDirectory.path { removeStaleFolders(in: "/tmp") }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
         let me = getuid()
-        for name in names where folderPrefixes.contains(where: { name.hasPrefix($0) }) {
+        for name in names where folderPrefixes.contains(where: { name.hasPrefix($0) }) || name.hasPrefix(unnamedPrefix) {
             let path = StoreLocation.join(base, name)
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == me else { continue }
+            #if canImport(Darwin)
+            let age = time(nil) - info.st_mtimespec.tv_sec
+            #else
+            let age = time(nil) - info.st_mtim.tv_sec
+            #endif
+            // A folder still without its name is judged by age alone: its maker locks and renames it within
+            // microseconds, and its lock file may exist before the lock does.
+            if name.hasPrefix(unnamedPrefix) {
+                if age > 60 { try? FileManager.default.removeItem(atPath: path) }
+                continue
+            }
             let descriptor = open(StoreLocation.join(path, lockFileName), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             if descriptor < 0 {
-                #if canImport(Darwin)
-                let modified = info.st_mtimespec.tv_sec
-                #else
-                let modified = info.st_mtim.tv_sec
-                #endif
-                guard errno == ENOENT, time(nil) - modified > 3600 else { continue }
+                // No lock file: a folder made by an older version, removed once it is an hour old.
+                guard errno == ENOENT, age > 3600 else { continue }
                 try? FileManager.default.removeItem(atPath: path)
                 continue
             }
