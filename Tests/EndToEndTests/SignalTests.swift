@@ -38,9 +38,9 @@ import Glibc
         [0.05, 0.4, 1.2].map { Point(signal: signal, name: name, afterSeconds: $0) }
     }
 
-    @Test(arguments: points)
-    func aSignalLeavesNothingBehind(_ point: Point) async throws {
-        let store = try Self.largeStore.get()
+    /// Starts the large store's HTML report into `out/` of a new folder, with `tmp/` of it as TMPDIR.
+    static func startLargeReport() throws -> (folder: WorkFolder, scratch: String, process: Process) {
+        let store = try largeStore.get()
         let folder = try WorkFolder()
         let scratch = folder.file("tmp")
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -52,6 +52,12 @@ import Glibc
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try onThreadOfItsOwn { try process.run() }
+        return (folder, scratch, process)
+    }
+
+    @Test(arguments: points)
+    func aSignalLeavesNothingBehind(_ point: Point) async throws {
+        let (folder, scratch, process) = try Self.startLargeReport()
         try await Task.sleep(for: .milliseconds(Int(point.afterSeconds * 1000)))
         let stillRunning = process.isRunning
         kill(process.processIdentifier, point.signal)
@@ -95,18 +101,7 @@ import Glibc
     /// The partial output of a run killed with SIGKILL is private (0600) and the next run writing into
     /// that folder removes it; its snapshot folder goes too.
     @Test func aKilledRunsPartialOutputIsPrivateAndSwept() async throws {
-        let store = try Self.largeStore.get()
-        let folder = try WorkFolder()
-        let scratch = folder.file("tmp")
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder.file("out"), withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltTool.executable.get())
-        process.arguments = ["report", store, "--tz", "UTC", "--today", "2026-11-20", "--output", folder.file("out/report.html")]
-        process.environment = ["TMPDIR": scratch, "PATH": "/usr/bin:/bin"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try onThreadOfItsOwn { try process.run() }
+        let (folder, scratch, process) = try Self.startLargeReport()
         var partial: String?
         // Killed once its snapshot folder has its name too: a run killed in the instant of making that folder
         // leaves a `.parpair-new-*` folder, which sweeps remove only once it is a minute old.

@@ -7,15 +7,15 @@ import Darwin
 /// A TCP socket listening on 127.0.0.1 at a free port, to prove that nothing connected to it.
 /// A connection completes in the kernel's backlog without `accept`, so after the code under test
 /// returns, ``acceptPendingConnection()`` tells whether it connected.
-final class LoopbackListener {
-    enum Failure: Error {
+public final class LoopbackListener {
+    public enum Failure: Error {
         case socket(String)
     }
 
-    let port: UInt16
+    public let port: UInt16
     private let descriptor: Int32
 
-    init() throws {
+    public init() throws {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -46,7 +46,7 @@ final class LoopbackListener {
     }
 
     /// Whether a connection is waiting (it is accepted and closed).
-    func acceptPendingConnection() -> Bool {
+    public func acceptPendingConnection() -> Bool {
         let connection = accept(descriptor, nil, nil)
         guard connection >= 0 else { return false }
         close(connection)
@@ -54,7 +54,7 @@ final class LoopbackListener {
     }
 
     /// Connects to the listener from this process: the control showing a connection is seen.
-    func connectFromHere() -> Bool {
+    public func connectFromHere() -> Bool {
         #if canImport(Glibc)
         let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
