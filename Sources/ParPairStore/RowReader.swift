@@ -25,14 +25,19 @@ struct RowReader {
     func uuid(_ field: Field) throws -> UUID {
         guard let index = field.index else { throw missing(field) }
         let cell = statement.cell(index)
+        if let id = RowReader.uuid(cell) { return id }
+        if cell.type == .null { throw null(field) }
+        throw bad(field, "holds \(describe(index)), expected a 16-byte UUID BLOB")
+    }
+
+    /// The UUID a 16-byte BLOB holds; nil for anything else.
+    static func uuid(_ cell: Cell) -> UUID? {
         let value = cell.withBlobBytes { bytes -> UUID? in
             guard bytes.count == 16 else { return nil }
             return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
         }
-        if let id = value.flatMap({ $0 }) { return id }
-        if cell.type == .null { throw null(field) }
-        throw bad(field, "holds \(describe(index)), expected a 16-byte UUID BLOB")
+        return value.flatMap { $0 }
     }
 
     func date(_ field: Field) throws -> Date {

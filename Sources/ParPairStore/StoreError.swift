@@ -38,6 +38,9 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case missingColumn(String, table: String, column: String, property: String, available: [String])
     /// A value that cannot be decoded (65): NULL where required, text in a date column, ….
     case badValue(String, table: String, column: String, rowID: Int64, problem: String)
+    /// A value longer than SQLite's length limit (65). A log stream passes over such rows (listing each),
+    /// so this is the failure of a read that cannot leave a row out.
+    case oversizedValue(String, detail: String)
     /// Another SQLite failure while reading.
     case sqlite(String, detail: String, kind: Kind)
     /// The output file of the store writer exists already (73).
@@ -67,7 +70,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case .emptyFile, .notSQLite, .notParPairStore, .truncated, .corrupt: .badData
         case .unreadable(_, _, let permission): permission ? .missingInput : .ioFailure
         case .locked, .changedDuringCopy, .snapshotFailed: .ioFailure
-        case .missingTable, .missingColumn, .badValue, .notATable, .generatedColumn: .badData
+        case .missingTable, .missingColumn, .badValue, .notATable, .generatedColumn, .oversizedValue: .badData
         case .sqlite(_, _, let kind): kind
         case .outputExists, .cannotCreate: .cannotCreate
         case .internal: .internalFailure
@@ -84,7 +87,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
              .unreadable(let path, _, _), .locked(let path, _), .changedDuringCopy(let path, _), .snapshotFailed(let path, _),
              .missingTable(let path, _, _), .missingColumn(let path, _, _, _, _), .badValue(let path, _, _, _, _),
              .notATable(let path, _, _), .generatedColumn(let path, _, _),
-             .sqlite(let path, _, _), .cannotCreate(let path, _):
+             .sqlite(let path, _, _), .cannotCreate(let path, _), .oversizedValue(let path, _):
             path
         case .internal: nil
         }
@@ -134,6 +137,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
             return "\(path): table \(table), column \(column), row Z_PK \(rowID): \(problem)"
         case .sqlite(let path, let detail, _):
             return "\(path): \(detail)"
+        case .oversizedValue(let path, let detail):
+            return "\(path): it holds a value longer than \(StoreError.valueLimitText), the most this tool reads (\(detail))"
         case .outputExists(let path):
             return "\(path): exists already; the store writer never overwrites a file"
         case .cannotCreate(let path, let reason):
@@ -158,9 +163,13 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case .permission: return .unreadable(path, reason: detail, permission: true)
         case .cantOpen: return .unreadable(path, reason: detail, permission: false)
         case .ioError: return .unreadable(path, reason: detail, permission: false)
+        case .tooBig: return .oversizedValue(path, detail: detail)
         default: return .sqlite(path, detail: error.description, kind: .internalFailure)
         }
     }
+
+    /// `64 MiB`: the longest text or BLOB a store's value may be (`Database.UntrustedFileLimits`).
+    static let valueLimitText = "\(Database.UntrustedFileLimits().maximumValueBytes >> 20) MiB"
 
     /// Text from a store, quoted and cut short for a one-line message.
     static func quoted(_ text: String, limit: Int = 40) -> String {

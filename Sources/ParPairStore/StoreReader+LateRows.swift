@@ -16,13 +16,20 @@ extension StoreReader {
     /// `progress` after every `interval` rows (so the caller can take in other work meanwhile). Any
     /// reader of the same snapshot can stream the table with the result.
     public func lateRows(of kind: LogKind, progressEvery interval: Int, _ progress: () -> Void) throws -> LateRows {
-        guard let layout = layouts[kind], let scanSQL = layout.orderScanSQL else { return LateRows(kind: kind, plan: nil) }
+        guard let layout = layouts[kind], let scanSQL = layout.orderScanSQL(excluding: excludedRows(of: kind)) else {
+            return LateRows(kind: kind, plan: nil)
+        }
         let scan = try beginStream(kind, sql: scanSQL)
         defer { finishStream(kind) }
-        let plan = try readingSQLite {
-            try LateRowPlan.scan(scan, grouping: RowGrouping(babies: babyIDs), progressEvery: interval, progress)
+        do {
+            return try readingSQLite {
+                LateRows(kind: kind, plan: try LateRowPlan.scan(scan, grouping: RowGrouping(babies: babyIDs), progressEvery: interval, progress))
+            }
+        } catch StoreError.oversizedValue {
+            // A start or baby value longer than SQLite's limit is no number: the table is sorted instead, and
+            // that read lists the row.
+            return LateRows(kind: kind, plan: nil)
         }
-        return LateRows(kind: kind, plan: plan)
     }
 
     /// Streams a table in `StreamOrder.startTimePerBaby`: a narrow scan finds the rows saved out of
@@ -39,7 +46,7 @@ extension StoreReader {
         }
         guard let plan = try (lateRows ?? self.lateRows(of: kind, progressEvery: .max, {})).plan else { return false }
 
-        let statement = try beginStream(kind, sql: layout.storageOrderSelectSQL)
+        let statement = try beginStream(kind, sql: layout.storageOrderSelectSQL(excluding: excludedRows(of: kind)))
         defer { finishStream(kind) }
         let fetch = try prepared(layout.rowSelectSQL)
         let decoder = Decoder(layout: layout, babies: babyIDs)

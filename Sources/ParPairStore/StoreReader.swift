@@ -46,6 +46,9 @@ public final class StoreReader {
     public var unreadableRows: [UnreadableRow] { unreadableByKind.flatMap { $0 } }
     private var unreadableByKind: [[UnreadableRow]] = Array(repeating: [], count: LogKind.allCases.count)
     private var unreadableKeys: Set<String> = []
+    /// The rows of each table holding a value longer than SQLite's length limit, once a read has met one
+    /// (`findOversizedRows(of:)`): left out of every statement over that table afterwards.
+    var oversizedRows: [LogKind: [Int64]] = [:]
     let database: Database
     let babyLayout: TableLayout
     /// The layouts of the log tables this store has.
@@ -62,20 +65,31 @@ public final class StoreReader {
     /// False for a sibling (`sibling()`): the snapshot and restored store belong to the reader that made it.
     private let ownsFiles: Bool
 
+    /// Which columns of the log tables a reader reads.
+    public enum LogColumns: Sendable {
+        /// Every property.
+        case all
+        /// Every property but the notes, which read as `""`: for the jobs that show no note, so that a note of
+        /// any length costs them nothing.
+        case withoutNotes
+
+        var skipped: Set<String> { self == .all ? [] : ["notes"] }
+    }
+
     /// Opens a store for reading.
     ///
     /// - Parameters:
     ///   - path: the store file, or a folder holding `default.store`.
     ///   - scratchDirectory: where the private snapshot folder is made (default: the temporary directory).
     /// - Throws: `StoreError` (missing path, not a store, damaged file, missing table or column, …).
-    public convenience init(path: String, scratchDirectory: String? = nil) throws {
-        try self.init(StoreRequest(path: path), scratchDirectory: scratchDirectory)
+    public convenience init(path: String, scratchDirectory: String? = nil, columns: LogColumns = .all) throws {
+        try self.init(StoreRequest(path: path), scratchDirectory: scratchDirectory, columns: columns)
     }
 
     /// Opens the store a request names: a store, a folder holding one, or a device backup (plain or
     /// encrypted) or a folder of them, whose ParPair store is first restored into a private folder.
     /// - Throws: `StoreError`, `BackupError` (DeviceBackup), `BackupStoreError`.
-    public init(_ request: StoreRequest, scratchDirectory: String? = nil) throws {
+    public init(_ request: StoreRequest, scratchDirectory: String? = nil, columns: LogColumns = .all) throws {
         restored = try RestoredStore.restore(request, scratchDirectory: scratchDirectory)
         do {
             location = try restored?.location ?? StoreLocation(path: request.path)
@@ -143,8 +157,8 @@ public final class StoreReader {
                     notes.append("no \(mapping.table) table: the store has no \(mapping.entity) rows")
                     continue
                 }
-                layouts[kind] = try TableLayout(mapping: mapping, tableName: table,
-                                                columns: try database.columns(in: table), storePath: storePath)
+                layouts[kind] = try TableLayout(mapping: mapping, tableName: table, columns: try database.columns(in: table),
+                                                storePath: storePath, skipping: columns.skipped)
             }
             self.layouts = layouts
             babies = try StoreReader.readBabies(database, layout: babyLayout, storePath: storePath)
@@ -213,22 +227,23 @@ public final class StoreReader {
     }
 
     /// Lists an unreadable row, unless it is listed already (a late row, or one read again in a second pass).
-    private func list(_ row: UnreadableRow) {
+    func list(_ row: UnreadableRow) {
         if unreadableKeys.insert("\(row.table)/\(row.rowID)").inserted { unreadableByKind[row.kind.index].append(row) }
     }
 
     /// Opens a store, hands the reader to `body`, and closes it afterwards (also when `body` throws).
     public static func withReader<Result>(
-        path: String, scratchDirectory: String? = nil, _ body: (StoreReader) throws -> Result
+        path: String, scratchDirectory: String? = nil, columns: LogColumns = .all, _ body: (StoreReader) throws -> Result
     ) throws -> Result {
-        try withReader(StoreRequest(path: path), scratchDirectory: scratchDirectory, body)
+        try withReader(StoreRequest(path: path), scratchDirectory: scratchDirectory, columns: columns, body)
     }
 
-    /// Opens the store a request names (see `init(_:scratchDirectory:)`), hands it to `body`, and closes it.
+    /// Opens the store a request names (see `init(_:scratchDirectory:columns:)`), hands it to `body`, and closes it.
     public static func withReader<Result>(
-        _ request: StoreRequest, scratchDirectory: String? = nil, _ body: (StoreReader) throws -> Result
+        _ request: StoreRequest, scratchDirectory: String? = nil, columns: LogColumns = .all,
+        _ body: (StoreReader) throws -> Result
     ) throws -> Result {
-        let reader = try StoreReader(request, scratchDirectory: scratchDirectory)
+        let reader = try StoreReader(request, scratchDirectory: scratchDirectory, columns: columns)
         defer { reader.close() }
         return try body(reader)
     }
@@ -323,14 +338,20 @@ public final class StoreReader {
         _ type: Decoder.Type, order: StreamOrder, lateRows: LateRows? = nil, _ body: (Decoder.Log) throws -> Void
     ) throws {
         guard let kind = Decoder.mapping.kind, let layout = layouts[kind] else { return }
-        if order == .startTimePerBaby, try streamMergingLateRows(type, kind: kind, layout: layout, lateRows: lateRows, body) { return }
-        let statement = try beginStream(kind, sql: order == .stored ? layout.storageOrderSelectSQL : layout.orderedSelectSQL)
-        defer { finishStream(kind) }
-        let decoder = Decoder(layout: layout, babies: babyIDs)
-        let row = RowReader(statement: statement, table: layout.tableName, storePath: location.storeFile)
-        while try readingSQLite({ try statement.step() }) {
-            guard let log = try readingSQLite({ try decodeOrSkip(decoder, row, kind: kind) }) else { continue }
-            try body(log)
+        try readingPastOversizedRows(of: kind, body) { retry, deliver in
+            // A scan made before a row was left out would still count it: a retry scans again.
+            if order == .startTimePerBaby,
+               try streamMergingLateRows(type, kind: kind, layout: layout, lateRows: retry ? nil : lateRows, deliver) { return }
+            let excluded = excludedRows(of: kind)
+            let statement = try beginStream(kind, sql: order == .stored ? layout.storageOrderSelectSQL(excluding: excluded)
+                                                : layout.orderedSelectSQL(excluding: excluded))
+            defer { finishStream(kind) }
+            let decoder = Decoder(layout: layout, babies: babyIDs)
+            let row = RowReader(statement: statement, table: layout.tableName, storePath: location.storeFile)
+            while try readingSQLite({ try statement.step() }) {
+                guard let log = try readingSQLite({ try decodeOrSkip(decoder, row, kind: kind) }) else { continue }
+                try deliver(log)
+            }
         }
     }
 
@@ -346,13 +367,12 @@ public final class StoreReader {
 
     private func makeCursor(_ kind: LogKind) throws -> LogCursor? {
         guard let layout = layouts[kind] else { return nil }
-        let statement = try beginStream(kind, sql: layout.orderedSelectSQL)
-        let row = RowReader(statement: statement, table: layout.tableName, storePath: location.storeFile)
         switch kind {
-        case .food: return LogCursor(kind: kind, row: row, decoder: FoodLogDecoder(layout: layout, babies: babyIDs), reader: self)
-        case .sleep: return LogCursor(kind: kind, row: row, decoder: SleepLogDecoder(layout: layout, babies: babyIDs), reader: self)
-        case .diaper: return LogCursor(kind: kind, row: row, decoder: DiaperLogDecoder(layout: layout, babies: babyIDs), reader: self)
-        case .activity: return LogCursor(kind: kind, row: row, decoder: ActivityLogDecoder(layout: layout, babies: babyIDs), reader: self)
+        case .food: return try LogCursor(kind, layout: layout, decoder: FoodLogDecoder(layout: layout, babies: babyIDs), reader: self)
+        case .sleep: return try LogCursor(kind, layout: layout, decoder: SleepLogDecoder(layout: layout, babies: babyIDs), reader: self)
+        case .diaper: return try LogCursor(kind, layout: layout, decoder: DiaperLogDecoder(layout: layout, babies: babyIDs), reader: self)
+        case .activity:
+            return try LogCursor(kind, layout: layout, decoder: ActivityLogDecoder(layout: layout, babies: babyIDs), reader: self)
         }
     }
 
@@ -365,6 +385,13 @@ public final class StoreReader {
         }
         let statement = try prepared(sql)
         streaming.insert(kind)
+        activeStatements[kind, default: []].append(statement)
+        return statement
+    }
+
+    /// A statement for `sql` that a running stream of `kind` takes in place of its own, reset with the stream's.
+    func restream(_ kind: LogKind, sql: String) throws -> Statement {
+        let statement = try prepared(sql)
         activeStatements[kind, default: []].append(statement)
         return statement
     }

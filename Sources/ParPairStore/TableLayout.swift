@@ -37,10 +37,12 @@ struct TableLayout: Sendable {
     /// Columns the mapping does not use (besides `Z_ENT` and `Z_OPT`).
     let extraColumns: [String]
 
-    /// Resolves the mapping against a table's columns.
+    /// Resolves the mapping against a table's columns. The properties in `skipping` (optional or
+    /// empty-when-NULL ones, such as notes) are not selected and read as absent.
     ///
     /// - Throws: `StoreError.missingColumn` naming the table and column when a required one is absent.
-    init(mapping: EntityMapping, tableName: String, columns: [Database.ColumnInfo], storePath: String) throws {
+    init(mapping: EntityMapping, tableName: String, columns: [Database.ColumnInfo], storePath: String,
+         skipping: Set<String> = []) throws {
         self.mapping = mapping
         self.tableName = tableName
         tableColumns = columns.map(\.name)
@@ -68,6 +70,11 @@ struct TableLayout: Sendable {
         }
 
         for property in mapping.properties {
+            if skipping.contains(property.name), property.isOptional || property.nullability == .emptyWhenNull {
+                sources[property.name] = .absent
+                if let name = find(property.column) { used.insert(name.uppercased()) }
+                continue
+            }
             if let name = find(property.column) {
                 sources[property.name] = .column(select(name), name: name)
                 if case .enumeration = property.kind { enumLayouts[property.name] = .rawValue }
@@ -123,8 +130,23 @@ struct TableLayout: Sendable {
     var quotedTable: String { Database.quote(identifier: tableName) }
 
     /// `SELECT <columns> FROM <table> ORDER BY Z_PK`: storage order, which SQLite reads without sorting.
-    var storageOrderSelectSQL: String {
-        "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable + " ORDER BY " + selectList[0]
+    var storageOrderSelectSQL: String { storageOrderSelectSQL(excluding: []) }
+
+    /// `storageOrderSelectSQL` without the rows whose `Z_PK` is in `excluded`.
+    func storageOrderSelectSQL(excluding excluded: [Int64]) -> String {
+        "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable + exclusion(excluded)
+            + " ORDER BY " + selectList[0]
+    }
+
+    /// ` WHERE Z_PK NOT IN (3, 17)`, or nothing.
+    private func exclusion(_ excluded: [Int64]) -> String {
+        excluded.isEmpty ? "" : " WHERE " + selectList[0] + " NOT IN (" + excluded.map(String.init).joined(separator: ", ") + ")"
+    }
+
+    /// `SELECT <columns> FROM <table> WHERE Z_PK > ?1 ORDER BY Z_PK`: every column of the rows after one.
+    var rowsAfterSelectSQL: String {
+        "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable + " WHERE " + selectList[0] + " > ?1 ORDER BY "
+            + selectList[0]
     }
 
     /// `SELECT <columns> FROM <table> WHERE Z_PK = ?1`.
@@ -134,15 +156,19 @@ struct TableLayout: Sendable {
 
     /// `SELECT Z_PK, <baby or NULL>, <time> FROM <table> ORDER BY Z_PK`, for `LateRowPlan`; nil
     /// without a time column.
-    var orderScanSQL: String? {
+    func orderScanSQL(excluding excluded: [Int64] = []) -> String? {
         guard let time = columnName(mapping.timeProperty) else { return nil }
         let baby = columnName("baby").map(Database.quote(identifier:)) ?? "NULL"
-        return "SELECT \(selectList[0]), \(baby), \(Database.quote(identifier: time)) FROM \(quotedTable) ORDER BY \(selectList[0])"
+        return "SELECT \(selectList[0]), \(baby), \(Database.quote(identifier: time)) FROM \(quotedTable)\(exclusion(excluded)) "
+            + "ORDER BY \(selectList[0])"
     }
 
     /// `SELECT <columns> FROM <table> ORDER BY <time>, Z_PK`.
-    var orderedSelectSQL: String {
-        var sql = "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable
+    var orderedSelectSQL: String { orderedSelectSQL(excluding: []) }
+
+    /// `orderedSelectSQL` without the rows whose `Z_PK` is in `excluded`.
+    func orderedSelectSQL(excluding excluded: [Int64]) -> String {
+        var sql = "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable + exclusion(excluded)
         if let time = columnName(mapping.timeProperty) {
             sql += " ORDER BY " + Database.quote(identifier: time) + ", " + selectList[0]
         } else {

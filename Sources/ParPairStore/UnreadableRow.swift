@@ -13,8 +13,11 @@ public struct UnreadableRow: Sendable, Hashable {
     /// The log's id when that much of the row decodes (to find it in the app).
     public var id: UUID?
 
-    /// `table ZFOODLOG, row Z_PK 17: column ZTYPE is NULL, but FoodLog.type is required; left out`.
-    public var reason: String {
-        "table \(table), row Z_PK \(rowID): column \(column) \(problem); left out of every total"
+    /// `table ZFOODLOG, row Z_PK 17: column ZTYPE is NULL, but FoodLog.type is required`.
+    public var place: String {
+        "table \(table), row Z_PK \(rowID): column \(column) \(problem)"
     }
+
+    /// `table ZFOODLOG, row Z_PK 17: column ZTYPE is NULL, but FoodLog.type is required; left out of every total`.
+    public var reason: String { place + "; left out of every total" }
 }

@@ -33,6 +33,7 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
         case 20, 25: return .misuse         // SQLITE_MISMATCH, SQLITE_RANGE
         case 21: return .misuse             // SQLITE_MISUSE
         case 7: return .noMemory            // SQLITE_NOMEM
+        case 18: return .tooBig             // SQLITE_TOOBIG
         case 1: return .sql                 // SQLITE_ERROR: bad SQL, missing table, …
         default: return .other
         }
@@ -60,6 +61,8 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
         case misuse
         /// SQLite ran out of memory.
         case noMemory
+        /// A string or blob is longer than the connection's length limit (`SQLITE_LIMIT_LENGTH`).
+        case tooBig
         /// The SQL is wrong or names something that does not exist.
         case sql
         /// Anything else.

@@ -259,6 +259,7 @@ import Testing
         (.unreadable("p", reason: "Input/output error", permission: false), .ioFailure), (.locked("p", detail: "d"), .ioFailure),
         (.changedDuringCopy("p", attempts: 3), .ioFailure), (.snapshotFailed("p", reason: "r"), .ioFailure),
         (.missingTable("p", table: "t", entity: "e"), .badData), (.badValue("p", table: "t", column: "c", rowID: 1, problem: "x"), .badData),
+        (.oversizedValue("p", detail: "string or blob too big (SQLite 18)"), .badData),
         (.outputExists("p"), .cannotCreate), (.cannotCreate("p", reason: "r"), .cannotCreate), (.internal("bug"), .internalFailure),
     ])
     func everyErrorHasItsKindAndOneLine(_ error: StoreError, _ kind: StoreError.Kind) {

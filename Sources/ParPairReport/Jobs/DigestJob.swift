@@ -71,7 +71,8 @@ public struct DigestJob: Sendable {
         var rendering = try DigestRendering()
         rendering.csvDialect = csvDialect
         var pdf = pdf
-        let run = try StoreReader.withReader(store) { reader in
+        // No digest shows a log's notes, so they are not read.
+        let run = try StoreReader.withReader(store, columns: .withoutNotes) { reader in
             let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: reader.origin,
                                                  warn: reader.warn)
             if let paper = resolved.paper { pdf?.paper = paper }

@@ -67,6 +67,8 @@ public struct ExportJob: Sendable {
                     stream.finish()
                     sink = stream.target
                 }
+                // The events CSV has no findings section: each row left out is told on stderr.
+                for row in reader.unreadableRows { reader.warn(row.place + "; left out of the export") }
             }
             return
         }

@@ -116,7 +116,8 @@ public struct ReportJob: Sendable {
     /// with the template to render it with (the built-in PDF template on the paper settled).
     @discardableResult
     private func produce(_ render: (AggregationResult, ReportSettings, ReportTemplate) throws -> Void) throws -> PhoneDefaults.Resolved {
-        try StoreReader.withReader(store) { reader in
+        // No report shows a log's notes, so they are not read.
+        try StoreReader.withReader(store, columns: .withoutNotes) { reader in
             let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: reader.origin,
                                                  warn: reader.warn)
             var options = resolved.options
