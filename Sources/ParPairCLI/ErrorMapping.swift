@@ -15,6 +15,7 @@ enum ErrorMapping {
             case .ioFailure: .ioError
             case .cannotCreate: .cantCreate
             case .internalFailure: .software
+            case .outOfMemory: .osError
             }
             return GeneralError(error.description, exitCode: code)
         case let error as ReportError:

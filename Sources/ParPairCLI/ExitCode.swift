@@ -11,6 +11,8 @@ public enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// A bug in this tool.
     case software = 70
+    /// The system refused the run something it needs: memory, under a limit.
+    case osError = 71
     /// A file the program needs cannot be read: the built-in XHTML DTD (which never happens in a sound build).
     case osFile = 72
     /// An output file could not be created.

@@ -25,6 +25,7 @@ public enum ParPairCommand {
     public static func main() -> Never {
         // Before any other thread exists: signals then reach only the cleanup thread.
         ScratchRegistry.installSignalCleanup()
+        ProcessProtection.installFatalSignalHandler()
         ScratchRegistry.removeStaleFolders()
         // A password in the environment is in memory from the start.
         if ProcessInfo.processInfo.environment[StoreArguments.passwordVariable].map({ !$0.isEmpty }) == true {
@@ -133,6 +134,7 @@ public enum ParPairCommand {
         (.noInput, "no input", "a store or input file does not exist or cannot be read"),
         (.unavailable, "no PDF engine", "no PDF engine is installed, or it failed (install weasyprint or chromium)"),
         (.software, "internal", "an internal error (a bug: please report it)"),
+        (.osError, "out of memory", "the run ran out of memory under a memory limit (ulimit -v or -d); raise it"),
         (.osFile, "DTD unreadable", "the built-in XHTML DTD cannot be read (a damaged program: reinstall it)"),
         (.cantCreate, "cannot create", "the output cannot be created"),
         (.ioError, "I/O", "reading or writing failed"),

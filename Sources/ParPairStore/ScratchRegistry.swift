@@ -23,6 +23,16 @@ public enum ScratchRegistry {
     /// The process groups of running engines, by token.
     nonisolated(unsafe) private static var groups: [Int: pid_t] = [:]
     nonisolated(unsafe) private static var nextToken = 0
+    /// The process groups of running engines again, where a fatal-signal handler can read them without a
+    /// lock or an allocation (`ProcessProtection.installFatalSignalHandler`): `groupSlotCount` ids, 0 for a
+    /// free slot. Written under `lock` only; an aligned 32-bit store, so a handler never reads half of one.
+    nonisolated(unsafe) package static let groupSlots: UnsafeMutablePointer<pid_t> = {
+        let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: groupSlotCount)
+        slots.initialize(repeating: 0, count: groupSlotCount)
+        return slots
+    }()
+    /// A run starts one engine at a time; the slots leave room for more.
+    package static let groupSlotCount = 16
     nonisolated(unsafe) private static var exiting = false
 
     /// The prefix of the private folders runs make, before their process id: `parpair-snapshot-`, `parpair-backup-`.
@@ -99,6 +109,7 @@ public enum ScratchRegistry {
         let pid = try spawn()
         nextToken += 1
         groups[nextToken] = pid
+        if let free = (0..<groupSlotCount).first(where: { groupSlots[$0] == 0 }) { groupSlots[free] = pid }
         // A signal arrived and the cleanup already ran: nothing new may outlive the run.
         if exiting { kill(-pid, SIGKILL) }
         return (pid, nextToken)
@@ -107,7 +118,9 @@ public enum ScratchRegistry {
     /// Forgets a process group whose leader was reaped.
     package static func unregisterGroup(_ token: Int) {
         lock.lock()
-        groups[token] = nil
+        if let pid = groups.removeValue(forKey: token), let slot = (0..<groupSlotCount).first(where: { groupSlots[$0] == pid }) {
+            groupSlots[slot] = 0
+        }
         lock.unlock()
     }
 

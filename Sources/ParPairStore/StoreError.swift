@@ -62,6 +62,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case cannotCreate
         /// A bug of ours (70).
         case internalFailure
+        /// Memory ran out (71).
+        case outOfMemory
     }
 
     public var kind: Kind {
@@ -164,6 +166,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case .cantOpen: return .unreadable(path, reason: detail, permission: false)
         case .ioError: return .unreadable(path, reason: detail, permission: false)
         case .tooBig: return .oversizedValue(path, detail: detail)
+        case .noMemory: return .sqlite(path, detail: "out of memory while reading it (\(detail))", kind: .outOfMemory)
         default: return .sqlite(path, detail: error.description, kind: .internalFailure)
         }
     }

@@ -126,6 +126,46 @@ import Glibc
         #expect(left.isEmpty, "and its snapshot folder: \(left) \(inside)")
     }
 
+    /// Under a memory limit a run ends with one line and exit 71, or succeeds; it never hangs (as a run whose
+    /// threads could not start did) and prints no backtrace (the runtime's needed memory and once hung). What
+    /// it leaves, the next run into the same folders removes. The runs run out while reading or rendering; a
+    /// limit under which the dynamic loader cannot even map the tool's libraries (exit 127 before any of its
+    /// code runs) is passed over.
+    @Test func aMemoryLimitEndsTheRunWithOneLine() async throws {
+        let store = try Self.largeStore.get()
+        let tool = try BuiltTool.executable.get()
+        var failures = 0
+        for kibibytes in [130_000, 200_000] {
+            let folder = try WorkFolder()
+            let scratch = folder.file("tmp")
+            for name in ["tmp", "out"] { try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true) }
+            let limited = try await ChildProcess.run(
+                "/bin/sh", ["-c", "ulimit -v \(kibibytes) && exec \"$0\" \"$@\"", tool, "report", store, "--tz", "UTC", "--today",
+                            "2026-11-20", "--output", folder.file("out/report.html")],
+                environment: ["TMPDIR": scratch, "PATH": "/usr/bin:/bin"], directory: folder.path, outputStem: folder.file("limited"),
+                deadline: .seconds(300))
+            if limited.status == 127, limited.stderr.contains("error while loading shared libraries") { continue }
+            let about = "ulimit -v \(kibibytes): exit \(limited.status); stderr: \(limited.stderr.prefix(600))"
+            #expect(!limited.timedOut, "\(about)")
+            #expect([0, 71].contains(limited.status) && !limited.signalled, "\(about)")
+            #expect(!limited.stderr.contains("Backtracing") && !limited.stderr.contains("Program crashed"), "\(about)")
+            if limited.status == 71 {
+                failures += 1
+                let errors = limited.stderr.split(separator: "\n").filter { $0.hasPrefix("parpair-report: error:") }
+                #expect(errors.count == 1 && errors[0].contains("out of memory"), "\(about)")
+                #expect(!FileManager.default.fileExists(atPath: folder.file("out/report.html")), "\(about)")
+            }
+            let next = try await BuiltTool.run(
+                ["report", PackageFiles.sampleStore] + PackageFiles.sampleSettings + ["--output", folder.file("out/other.md")], in: folder,
+                environment: ["TMPDIR": scratch])
+            next.expectSuccess()
+            let out = try folder.listing("out").filter { $0 != "report.html" }
+            #expect(out == ["other.md"], "the limited run's partial output was removed: \(about)")
+            #expect(try folder.listing("tmp").isEmpty, "and its snapshot folder: \(about)")
+        }
+        #expect(failures > 0, "no limit made the run fail, so none tested the failure")
+    }
+
     /// Two runs in different PID namespaces sharing TMPDIR: the second does not take the first's live
     /// snapshot folder for a dead run's (its process id means nothing there). The first run's tool is
     /// process 4 of its namespace (two `true`s before it), the second's process 1 of its own.
