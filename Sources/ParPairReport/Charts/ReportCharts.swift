@@ -21,59 +21,76 @@ enum ReportCharts {
 
     static func make(_ aggregate: BabyAggregate, units: VolumeUnits, localizer: Localizer = .english) throws -> MustacheValue {
         let t = localizer.text as (String) -> String
-        let weeks = aggregate.weeks
-        let labels = weeks.map { String($0.week) }
-        // Over the week's logged days, as every per-day figure; 0 for a week without any.
-        func perDay(_ week: WeekSummary, _ total: (LogMetrics) -> Double) -> Double { week.perDay(total) ?? 0 }
+        let weeks = WeekCharts(weeks: aggregate.weeks, localizer: localizer)
+        let paired = aggregate.weeks.count <= pairedWeeks
+        let pairWidth = paired ? halfWidth : fullWidth, pairHeight = paired ? 210.0 : 190.0
+        let patterns = try patternCharts(aggregate.timeline, localizer: localizer)
+        return .dictionary([
+            "feeds": try image(weeks.feeds.svg(width: fullWidth, height: 200), alt: t("alt_feeds"), name: "feeds chart"),
+            "sleep": try image(weeks.sleep.svg(width: pairWidth, height: pairHeight), alt: t("alt_sleep"), name: "sleep chart"),
+            "diapers": try image(weeks.diapers.svg(width: pairWidth, height: pairHeight), alt: t("alt_diapers"), name: "diaper chart"),
+            "pattern": patterns.first ?? .null,
+            "patterns": .array(patterns),
+            "has_pattern": .bool(!aggregate.timeline.isEmpty),
+            "paired": .bool(paired),
+        ])
+    }
 
-        var feeds = BarChart(
-            title: t("chart_feeds_title"),
-            unit: t("chart_feeds_unit"),
-            categories: labels,
-            series: [
-                .make(t("series_breastfeeding"), weeks.map { perDay($0) { Double($0.breastfeeds) } }, ChartStyle.breastfeeding),
-                .make(t("series_formula"), weeks.map { perDay($0) { Double($0.formulaFeeds) } }, ChartStyle.formula),
-                .make(t("series_pumped_milk"), weeks.map { perDay($0) { Double($0.pumpedMilkFeeds) } }, ChartStyle.pumpedMilk),
-                .make(t("series_solids"), weeks.map { perDay($0) { Double($0.solidsFeeds) } }, ChartStyle.solids),
-                .make(t("series_other"), weeks.map { perDay($0) { Double($0.otherFeeds) } }, ChartStyle.other),
-            ].filter { $0.values.contains { $0 > 0 } },
-            stacked: true,
-            categoryCaption: t("chart_week_of_life")
-        )
-        // Each week's reference band for a figure, when it has one.
-        func bands(_ metric: String) -> [(low: Double?, high: Double?)?] {
+    /// The three charts by week of life: feeds by type (stacked), sleep and diapers with their bands; each
+    /// figure over the week's logged days, 0 for a week without any.
+    struct WeekCharts {
+        let weeks: [WeekSummary]
+        let localizer: Localizer
+
+        private func t(_ key: String) -> String { localizer.text(key) }
+        private var labels: [String] { weeks.map { String($0.week) } }
+
+        private func perDay(_ total: (LogMetrics) -> Double) -> [Double] { weeks.map { $0.perDay(total) ?? 0 } }
+
+        /// Each week's reference band for a figure, when it has one.
+        private func bands(_ metric: String) -> [(low: Double?, high: Double?)?] {
             weeks.map { week in week.references.first { $0.metric == metric }.map { (low: $0.low, high: $0.high) } }
         }
-        var sleep = BarChart(
-            title: t("chart_sleep_title"),
-            unit: t("chart_sleep_unit"),
-            categories: labels,
-            series: [.make(t("series_sleep"), weeks.map { perDay($0) { $0.sleepHours } }, ChartStyle.sleep)],
-            stacked: false,
-            bands: bands("sleep_h_per_day"),
-            bandLabel: t("chart_sleep_band"),
-            categoryCaption: t("chart_week_of_life")
-        )
-        var diapers = BarChart(
-            title: t("chart_diapers_title"),
-            unit: t("chart_diapers_unit"),
-            categories: labels,
-            series: [
-                .make(t("series_wet"), weeks.map { perDay($0) { Double($0.wet) } }, ChartStyle.wet),
-                .make(t("series_dirty"), weeks.map { perDay($0) { Double($0.dirty) } }, ChartStyle.dirty),
-            ],
-            stacked: false,
-            bands: bands("wet_per_day"),
-            bandLabel: t("chart_diapers_band"),
-            categoryCaption: t("chart_week_of_life")
-        )
-        // The 24-hour picture in charts of at most `patternDays` days each, so a day is never split across pages.
-        let chunks = stride(from: 0, to: aggregate.timeline.count, by: patternDays).map {
-            Array(aggregate.timeline[$0..<min($0 + patternDays, aggregate.timeline.count)])
+
+        private func chart(_ title: String, _ unit: String, _ series: [BarChart.Series], stacked: Bool, band: (metric: String, label: String)?)
+            -> BarChart {
+            var chart = BarChart(title: t(title), unit: t(unit), categories: labels, series: series, stacked: stacked,
+                                 bands: band.map { bands($0.metric) } ?? [], bandLabel: band.map { t($0.label) },
+                                 categoryCaption: t("chart_week_of_life"))
+            chart.decimalSeparator = localizer.figures.decimalSeparator
+            return chart
         }
-        var patterns: [MustacheValue] = []
-        for chunk in chunks {
-            guard let first = chunk.first, let last = chunk.last else { continue }
+
+        var feeds: BarChart {
+            let series: [BarChart.Series] = [
+                .make(t("series_breastfeeding"), perDay { Double($0.breastfeeds) }, ChartStyle.breastfeeding),
+                .make(t("series_formula"), perDay { Double($0.formulaFeeds) }, ChartStyle.formula),
+                .make(t("series_pumped_milk"), perDay { Double($0.pumpedMilkFeeds) }, ChartStyle.pumpedMilk),
+                .make(t("series_solids"), perDay { Double($0.solidsFeeds) }, ChartStyle.solids),
+                .make(t("series_other"), perDay { Double($0.otherFeeds) }, ChartStyle.other),
+            ]
+            return chart("chart_feeds_title", "chart_feeds_unit", series.filter { $0.values.contains { $0 > 0 } }, stacked: true, band: nil)
+        }
+
+        var sleep: BarChart {
+            chart("chart_sleep_title", "chart_sleep_unit", [.make(t("series_sleep"), perDay { $0.sleepHours }, ChartStyle.sleep)],
+                  stacked: false, band: ("sleep_h_per_day", "chart_sleep_band"))
+        }
+
+        var diapers: BarChart {
+            chart("chart_diapers_title", "chart_diapers_unit",
+                  [.make(t("series_wet"), perDay { Double($0.wet) }, ChartStyle.wet),
+                   .make(t("series_dirty"), perDay { Double($0.dirty) }, ChartStyle.dirty)],
+                  stacked: false, band: ("wet_per_day", "chart_diapers_band"))
+        }
+    }
+
+    /// The 24-hour picture in charts of at most `patternDays` days each, so a day is never split across pages.
+    static func patternCharts(_ timeline: [DayTimeline], localizer: Localizer) throws -> [MustacheValue] {
+        let t = localizer.text as (String) -> String
+        let chunks = stride(from: 0, to: timeline.count, by: patternDays).map { Array(timeline[$0..<min($0 + patternDays, timeline.count)]) }
+        return try chunks.compactMap { chunk in
+            guard let first = chunk.first, let last = chunk.last else { return nil }
             let title = chunks.count == 1
                 ? localizer.text("chart_pattern_title", ["count": "\(chunk.count)"])
                 : localizer.text("chart_pattern_range", ["from": localizer.date(first.date), "to": localizer.date(last.date)])
@@ -90,21 +107,8 @@ enum ReportCharts {
                 startMinute: first.dayStart.minutes,
                 legendLabels: (t("legend_asleep"), t("legend_breastfeed"), t("legend_bottle_or_solids"), t("legend_diaper"))
             )
-            patterns.append(try image(pattern.svg(width: fullWidth), alt: t("alt_pattern"), name: "pattern chart"))
+            return try image(pattern.svg(width: fullWidth), alt: t("alt_pattern"), name: "pattern chart")
         }
-        let separator = localizer.figures.decimalSeparator
-        (feeds.decimalSeparator, sleep.decimalSeparator, diapers.decimalSeparator) = (separator, separator, separator)
-        let paired = weeks.count <= pairedWeeks
-        let pairWidth = paired ? halfWidth : fullWidth, pairHeight = paired ? 210.0 : 190.0
-        return .dictionary([
-            "feeds": try image(feeds.svg(width: fullWidth, height: 200), alt: t("alt_feeds"), name: "feeds chart"),
-            "sleep": try image(sleep.svg(width: pairWidth, height: pairHeight), alt: t("alt_sleep"), name: "sleep chart"),
-            "diapers": try image(diapers.svg(width: pairWidth, height: pairHeight), alt: t("alt_diapers"), name: "diaper chart"),
-            "pattern": patterns.first ?? .null,
-            "patterns": .array(patterns),
-            "has_pattern": .bool(!aggregate.timeline.isEmpty),
-            "paired": .bool(paired),
-        ])
     }
 
     /// A row label of the 24-hour chart: weekday and day (`Fri 11-20` in English, read the same on
