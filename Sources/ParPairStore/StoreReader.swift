@@ -110,62 +110,17 @@ public final class StoreReader {
                     + "\(snapshot.header.pageSize): the -wal belongs to another database; copy default.store and default.store-wal "
                     + "together, from the same folder")
             }
-            database = try Database(path: snapshot.storeFile, mode: .readOnly)
-            try database.restrictForUntrustedFile()
-            try database.setBusyTimeout(milliseconds: 2000)
-            try database.execute("PRAGMA query_only = 1")
-            try database.execute(StoreReader.cacheSizePragma)
-            try database.begin(.deferred)
-
-            var notes: [String] = []
-            let tables = try database.tableNames()
-            var tableNamed: [String: String] = [:]
-            for table in tables { tableNamed[table.uppercased()] = table }
-            // A view or virtual table under an entity's table name is refused by name, never read: SQLite would
-            // run its definition, and a view is not what SwiftData wrote.
-            for mapping in [StoreSchema.baby] + StoreSchema.logs {
-                if let kind = try database.nonTableKind(of: mapping.table), kind == "view" || kind == "virtual table" {
-                    throw StoreError.notATable(storePath, table: mapping.table, kind: kind)
-                }
-            }
-            for table in tables where try database.nonTableKind(of: table) == "virtual table" {
-                tableNamed[table.uppercased()] = nil
-            }
-
-            let entityNames = try StoreReader.readEntities(database, table: tableNamed["Z_PRIMARYKEY"])
-            entities = entityNames
-            let hasEntities = StoreSchema.requiredEntities.allSatisfy { entityNames.contains($0.entity) }
-            let hasTables = StoreSchema.requiredEntities.allSatisfy { tableNamed[$0.table.uppercased()] != nil }
-            guard hasEntities || hasTables else { throw StoreError.notParPairStore(storePath, tables: tables) }
-            if tableNamed["Z_PRIMARYKEY"] == nil {
-                notes.append("no Z_PRIMARYKEY table: recognised as a ParPair store by its table names only")
-            }
-            frameworkVersion = StoreReader.readFrameworkVersion(database, table: tableNamed["Z_METADATA"], notes: &notes)
-
-            guard let babyTable = tableNamed[StoreSchema.baby.table.uppercased()] else {
-                throw StoreError.missingTable(storePath, table: StoreSchema.baby.table, entity: StoreSchema.baby.entity)
-            }
-            babyLayout = try TableLayout(mapping: StoreSchema.baby, tableName: babyTable,
-                                         columns: try database.columns(in: babyTable), storePath: storePath)
-            var layouts: [LogKind: TableLayout] = [:]
-            for mapping in StoreSchema.logs {
-                guard let kind = mapping.kind else { continue }
-                guard let table = tableNamed[mapping.table.uppercased()] else {
-                    if StoreSchema.requiredEntities.contains(where: { $0.entity == mapping.entity }) {
-                        throw StoreError.missingTable(storePath, table: mapping.table, entity: mapping.entity)
-                    }
-                    notes.append("no \(mapping.table) table: the store has no \(mapping.entity) rows")
-                    continue
-                }
-                layouts[kind] = try TableLayout(mapping: mapping, tableName: table, columns: try database.columns(in: table),
-                                                storePath: storePath, skipping: columns.skipped)
-            }
-            self.layouts = layouts
+            database = try StoreReader.connect(to: snapshot)
+            let shape = try StoreShape.read(database, storePath: storePath, columns: columns)
+            entities = shape.entities
+            frameworkVersion = shape.frameworkVersion
+            babyLayout = shape.babyLayout
+            layouts = shape.layouts
+            openingNotes = shape.notes
             babies = try StoreReader.readBabies(database, layout: babyLayout, storePath: storePath)
             var ids: [Int64: UUID] = [:]
             for baby in babies { ids[baby.rowID] = baby.id }
             babyIDs = BabyRowIDs(ids)
-            openingNotes = notes
             ownsFiles = true
         } catch let error as SQLiteError {
             let mapped = StoreReader.storeError(error, path: storePath, walFrames: snapshot.wal?.frames ?? 0)
@@ -414,15 +369,19 @@ public final class StoreReader {
     /// transaction of its own: nobody writes the snapshot, so it reads exactly what `database` reads,
     /// and a second thread can read one table while the first reads another.
     func openSecondConnection() throws -> Database {
-        try readingSQLite {
-            let second = try Database(path: snapshot.storeFile, mode: .readOnly)
-            try second.restrictForUntrustedFile()
-            try second.setBusyTimeout(milliseconds: 2000)
-            try second.execute("PRAGMA query_only = 1")
-            try second.execute(StoreReader.cacheSizePragma)
-            try second.begin(.deferred)
-            return second
-        }
+        try readingSQLite { try StoreReader.connect(to: snapshot) }
+    }
+
+    /// A read-only connection to the snapshot, restricted as a file from elsewhere (`restrictForUntrustedFile`),
+    /// answering queries only, in a read transaction of its own.
+    static func connect(to snapshot: StoreSnapshot) throws -> Database {
+        let database = try Database(path: snapshot.storeFile, mode: .readOnly)
+        try database.restrictForUntrustedFile()
+        try database.setBusyTimeout(milliseconds: 2000)
+        try database.execute("PRAGMA query_only = 1")
+        try database.execute(StoreReader.cacheSizePragma)
+        try database.begin(.deferred)
+        return database
     }
 
     /// Each connection's page cache: 512 KiB instead of SQLite's 2 MB. Tables are read in one pass each,
@@ -445,56 +404,6 @@ public final class StoreReader {
         guard walFrames > 0, case .corrupt(let path, let detail) = mapped else { return mapped }
         return .corrupt(path, detail: detail + "; or its -wal belongs to another database (copy default.store and "
             + "default.store-wal together, from the same folder)")
-    }
-
-    private static func readEntities(_ database: Database, table: String?) throws -> [String] {
-        guard let table else { return [] }
-        let columns = Set(try database.columns(in: table).map { $0.name.uppercased() })
-        guard columns.contains("Z_NAME") else { return [] }
-        let order = columns.contains("Z_ENT") ? " ORDER BY Z_ENT" : ""
-        return try database.fetchAll("SELECT Z_NAME FROM \(Database.quote(identifier: table))\(order)")
-            .compactMap { $0.first?.textValue }
-    }
-
-    private static func readFrameworkVersion(_ database: Database, table: String?, notes: inout [String]) -> Int? {
-        guard let table else {
-            notes.append("no Z_METADATA table: the Core Data framework version is unknown")
-            return nil
-        }
-        let columns = Set(((try? database.columns(in: table)) ?? []).map { $0.name.uppercased() })
-        guard columns.contains("Z_PLIST") else { return nil }
-        let order = columns.contains("Z_VERSION") ? " ORDER BY Z_VERSION" : ""
-        guard let rows = try? database.fetchAll("SELECT Z_PLIST FROM \(Database.quote(identifier: table))\(order) LIMIT 1"),
-              let bytes = rows.first?.first?.blobValue, !bytes.isEmpty else {
-            return nil
-        }
-        // Our bounded reader, not Foundation's: a crafted list of 10,000 nested arrays overflowed the
-        // stack in Foundation's XML scanner, and PropertyListSerialization leaks the CFError it makes.
-        let metadata: PropertyListValue
-        do { metadata = try PropertyList.read(bytes, limits: metadataLimits) } catch {
-            notes.append("Z_METADATA.Z_PLIST is not a readable property list: \(error)")
-            return nil
-        }
-        guard case .dictionary = metadata else {
-            notes.append("Z_METADATA.Z_PLIST is not a readable property list: not a dictionary")
-            return nil
-        }
-        return frameworkVersion(metadata["NSPersistenceFrameworkVersion"])
-    }
-
-    /// Core Data's metadata is a few KB; the limits leave room and stop anything hostile early.
-    static let metadataLimits = PropertyListLimits(maximumBytes: 4 << 20, maximumDepth: 32, maximumValues: 100_000)
-
-    /// `NSPersistenceFrameworkVersion` of a `Z_METADATA` property list: an integer, a real (its
-    /// integral part), digits in a string, or a boolean as 1 or 0; nil when absent or of another type.
-    static func frameworkVersion(_ value: PropertyListValue?) -> Int? {
-        switch value {
-        case .integer(let number)?: return Int(exactly: number)
-        case .real(let number)? where number.isFinite && abs(number) < 9.0e18: return Int(number)
-        case .string(let text)?: return Int(text)
-        case .bool(let flag)?: return flag ? 1 : 0  // what Foundation's number bridging gave
-        default: return nil
-        }
     }
 
     private static func readBabies(_ database: Database, layout: TableLayout, storePath: String) throws -> [Baby] {
