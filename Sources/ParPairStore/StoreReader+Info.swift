@@ -20,8 +20,7 @@ extension StoreReader {
             while try statement.step() { if let rowID = statement.int64(0) { babyRowIDs.insert(rowID) } }
         }
 
-        // One pass over each table for every fact (each used to be a query and a scan of its own, the
-        // repeated ids a temporary B-tree of every id), the tables shared between two connections of the
+        // One pass over each table for every fact, the tables shared between two connections of the
         // snapshot on two threads. The 64-bit fingerprints the aggregation uses find ids seen twice (two
         // different ids share one with a chance of about 3 in 10⁸ at a million rows).
         var scans: [(mapping: EntityMapping, layout: TableLayout, kind: LogKind, select: String, rows: Int)] = []
