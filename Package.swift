@@ -3,8 +3,8 @@
 //
 // Layers, from the edge inwards:
 //   C system libraries   CSQLite, CLibXML2, CNettle, CProcess   (one importer each: SQLite, XHTML, AESCrypto, ParPairCLI)
-//   generic libraries    IDFingerprints, SQLite, XHTML, Mustache, Mail, AESCrypto, PropertyList, DeviceBackup
-//                        (know nothing about babies)
+//   generic libraries    Concurrency (every hand-off between threads), IDFingerprints, SQLite, XHTML,
+//                        Mustache, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
 import PackageDescription
@@ -42,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
 
         // Generic pieces.
+        // The bounded channel, `Concurrently` and the write-once slot every hand-off between threads goes through.
+        .target(name: "Concurrency"),
         // Fingerprints of 128-bit ids: a set of them, a counter of repeats, and the page-mapped words it keeps them in.
         .target(name: "IDFingerprints"),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -105,6 +107,7 @@ let package = Package(
 
         // Helpers more than one test target needs (test targets cannot import each other).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency"]),
         .testTarget(name: "IDFingerprintsTests", dependencies: ["IDFingerprints"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
