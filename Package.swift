@@ -48,8 +48,8 @@ let package = Package(
         .target(name: "IDFingerprints"),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The XHTML 1.0 Strict DTD and its entity sets (Sources/XHTML/DTD, W3C licence beside them) are compiled in.
-        .target(name: "XHTML", dependencies: ["CLibXML2"], exclude: ["DTD"], plugins: ["EmbedTemplates"]),
-        .target(name: "Mustache"),
+        .target(name: "XHTML", dependencies: ["CLibXML2", "Concurrency"], exclude: ["DTD"], plugins: ["EmbedTemplates"]),
+        .target(name: "Mustache", dependencies: ["Concurrency"]),
         .target(name: "Mail"),
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
         .target(name: "PropertyList"),
@@ -58,14 +58,15 @@ let package = Package(
 
         // The domain, in the order data flows through it.
         .target(name: "ParPairModel", dependencies: ["IDFingerprints"]),
-        .target(name: "ParPairStore", dependencies: ["ParPairModel", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup"]),
+        .target(name: "ParPairStore", dependencies: ["ParPairModel", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup"]),
         // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
         .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "SQLite"]),
         .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints"]),
         .target(
             name: "ParPairReport",
             dependencies: [
-                "ParPairModel", "ParPairStore", "ParPairAggregation", "IDFingerprints", "Mustache", "XHTML", "Mail", "DeviceBackup",
+                "ParPairModel", "ParPairStore", "ParPairAggregation", "Concurrency", "IDFingerprints", "Mustache", "XHTML", "Mail",
+                "DeviceBackup",
             ],
             plugins: ["EmbedTemplates"]
         ),
