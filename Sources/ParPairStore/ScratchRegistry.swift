@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -16,44 +17,48 @@ import Darwin
 /// anyone can take belongs to a run that is gone (the kernel drops the lock when the process dies, however
 /// it dies). Unlike `kill(pid, 0)`, this holds across PID namespaces (containers sharing a TMPDIR).
 public enum ScratchRegistry {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var paths: [Int: String] = [:]
-    /// The open, locked lock files of this run's folders, by token.
-    nonisolated(unsafe) private static var lockFiles: [Int: Int32] = [:]
-    /// The process groups of running engines, by token.
-    nonisolated(unsafe) private static var groups: [Int: pid_t] = [:]
-    nonisolated(unsafe) private static var nextToken = 0
-    nonisolated(unsafe) private static var exiting = false
+    /// What the run's threads register and the signal thread cleans up.
+    private struct Registered: Sendable {
+        var paths: [Int: String] = [:]
+        /// The open, locked lock files of this run's folders, by token.
+        var lockFiles: [Int: Int32] = [:]
+        /// The process groups of running engines, by token.
+        var groups: [Int: pid_t] = [:]
+        var nextToken = 0
+        /// Set once the cleanup ran: whatever is registered later is removed at once.
+        var exiting = false
+
+        mutating func add(_ path: String) -> Int {
+            nextToken += 1
+            paths[nextToken] = path
+            return nextToken
+        }
+    }
+
+    private static let registered = Locked(Registered())
 
     /// The prefix of the private folders runs make, before their process id: `parpair-snapshot-`, `parpair-backup-`.
     static let folderPrefixes = ["parpair-snapshot-", "parpair-backup-", "parpair-output-", "parpair-engine-"]
 
     /// Registers a file or folder to remove should the run be interrupted.
     package static func register(_ path: String) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        if exiting {
-            // A signal arrived and the cleanup already ran: nothing new may stay behind.
-            try? FileManager.default.removeItem(atPath: path)
+        registered.withLock { registered in
+            if registered.exiting {
+                // A signal arrived and the cleanup already ran: nothing new may stay behind.
+                try? FileManager.default.removeItem(atPath: path)
+            }
+            return registered.add(path)
         }
-        nextToken += 1
-        paths[nextToken] = path
-        return nextToken
     }
 
     /// Forgets a path that was removed or renamed into place.
     package static func unregister(_ token: Int) {
-        lock.lock()
-        paths[token] = nil
-        lock.unlock()
+        registered.withLock { $0.paths[token] = nil }
     }
 
     /// Removes a registered file or folder now and forgets it (and lets go of its lock).
     package static func remove(_ token: Int) {
-        lock.lock()
-        let path = paths.removeValue(forKey: token)
-        let lockFile = lockFiles.removeValue(forKey: token)
-        lock.unlock()
+        let (path, lockFile) = registered.withLock { ($0.paths.removeValue(forKey: token), $0.lockFiles.removeValue(forKey: token)) }
         if let path { try? FileManager.default.removeItem(atPath: path) }
         if let lockFile { close(lockFile) }
     }
@@ -84,9 +89,7 @@ public enum ScratchRegistry {
             throw POSIXFile.Failure(path: path, operation: "lock", code: code)
         }
         let token = register(path)
-        lock.lock()
-        lockFiles[token] = descriptor
-        lock.unlock()
+        registered.withLock { $0.lockFiles[token] = descriptor }
         return (path, token)
     }
 
@@ -94,21 +97,19 @@ public enum ScratchRegistry {
     /// registers the group, so a signal to this run kills it. Holding the registry's lock while spawning
     /// closes the window in which the signal thread could clean up between the start and the registration.
     package static func registerGroup<Failure: Error>(spawning spawn: () throws(Failure) -> pid_t) throws(Failure) -> (pid: pid_t, token: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let pid = try spawn()
-        nextToken += 1
-        groups[nextToken] = pid
-        // A signal arrived and the cleanup already ran: nothing new may outlive the run.
-        if exiting { kill(-pid, SIGKILL) }
-        return (pid, nextToken)
+        try registered.withLock { registered throws(Failure) in
+            let pid = try spawn()
+            registered.nextToken += 1
+            registered.groups[registered.nextToken] = pid
+            // A signal arrived and the cleanup already ran: nothing new may outlive the run.
+            if registered.exiting { kill(-pid, SIGKILL) }
+            return (pid, registered.nextToken)
+        }
     }
 
     /// Forgets a process group whose leader was reaped.
     package static func unregisterGroup(_ token: Int) {
-        lock.lock()
-        groups[token] = nil
-        lock.unlock()
+        registered.withLock { $0.groups[token] = nil }
     }
 
     /// Blocks SIGINT, SIGTERM and SIGHUP in this thread and the ones it starts, and handles them on a
@@ -138,21 +139,17 @@ public enum ScratchRegistry {
     /// snapshot vanishing under it, say) must not exit first, with its own status and the cleanup half
     /// done, so this waits for the signal thread to finish and exit 128+signal.
     public static func prepareToExit() {
-        lock.lock()
-        let interrupted = exiting
-        lock.unlock()
-        guard interrupted else { return }
+        guard registered.withLock({ $0.exiting }) else { return }
         while true { pause() }
     }
 
     /// Removes everything registered; later registrations are removed as they come.
     static func cleanUp() {
-        lock.lock()
-        exiting = true
-        let pending = Array(paths.values)
-        paths.removeAll()
-        let running = Array(groups.values)
-        lock.unlock()
+        let (pending, running) = registered.withLock { registered in
+            registered.exiting = true
+            defer { registered.paths.removeAll() }
+            return (Array(registered.paths.values), Array(registered.groups.values))
+        }
         // The engines first: they may be writing into the folders about to be removed.
         for group in running { kill(-group, SIGKILL) }
         for path in pending { try? FileManager.default.removeItem(atPath: path) }
