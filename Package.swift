@@ -3,8 +3,8 @@
 //
 // Layers, from the edge inwards:
 //   C system libraries   CSQLite, CLibXML2, CNettle, CProcess   (one importer each: SQLite, XHTML, AESCrypto, ParPairCLI)
-//   generic libraries    SQLite, XHTML, Mustache, Mail, AESCrypto, PropertyList, DeviceBackup
-//                        (know nothing about babies)
+//   generic libraries    Concurrency (every hand-off between threads), IDFingerprints, SQLite, XHTML,
+//                        Mustache, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
 import PackageDescription
@@ -42,10 +42,14 @@ let package = Package(
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
 
         // Generic pieces.
+        // The bounded channel, `Concurrently` and the write-once slot every hand-off between threads goes through.
+        .target(name: "Concurrency"),
+        // Fingerprints of 128-bit ids: a set of them, a counter of repeats, and the page-mapped words it keeps them in.
+        .target(name: "IDFingerprints"),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The XHTML 1.0 Strict DTD and its entity sets (Sources/XHTML/DTD, W3C licence beside them) are compiled in.
-        .target(name: "XHTML", dependencies: ["CLibXML2"], exclude: ["DTD"], plugins: ["EmbedTemplates"]),
-        .target(name: "Mustache"),
+        .target(name: "XHTML", dependencies: ["CLibXML2", "Concurrency"], exclude: ["DTD"], plugins: ["EmbedTemplates"]),
+        .target(name: "Mustache", dependencies: ["Concurrency"]),
         .target(name: "Mail"),
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
         .target(name: "PropertyList"),
@@ -53,14 +57,17 @@ let package = Package(
         .target(name: "DeviceBackup", dependencies: ["AESCrypto", "PropertyList", "SQLite"]),
 
         // The domain, in the order data flows through it.
-        .target(name: "ParPairModel"),
-        .target(name: "ParPairStore", dependencies: ["ParPairModel", "SQLite", "PropertyList", "DeviceBackup"]),
+        .target(name: "ParPairModel", dependencies: ["IDFingerprints"]),
+        .target(name: "ParPairStore", dependencies: ["ParPairModel", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup"]),
         // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
         .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "SQLite"]),
-        .target(name: "ParPairAggregation", dependencies: ["ParPairModel"]),
+        .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints"]),
         .target(
             name: "ParPairReport",
-            dependencies: ["ParPairModel", "ParPairStore", "ParPairAggregation", "Mustache", "XHTML", "Mail", "DeviceBackup"],
+            dependencies: [
+                "ParPairModel", "ParPairStore", "ParPairAggregation", "Concurrency", "IDFingerprints", "Mustache", "XHTML", "Mail",
+                "DeviceBackup",
+            ],
             plugins: ["EmbedTemplates"]
         ),
 
@@ -101,6 +108,8 @@ let package = Package(
 
         // Helpers more than one test target needs (test targets cannot import each other).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency"]),
+        .testTarget(name: "IDFingerprintsTests", dependencies: ["IDFingerprints"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
@@ -109,7 +118,7 @@ let package = Package(
         .testTarget(name: "DeviceBackupTests", dependencies: ["DeviceBackup", "AESCrypto"]),
         .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel", "TestSupport"]),
         .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "ParPairSample", "SQLite"]),
-        .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore", "TestSupport"]),
+        .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore", "IDFingerprints", "TestSupport"]),
         .testTarget(
             name: "ParPairReportTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 
 /// The mutable state of one render: context stack, indentation, block overrides, loaded partials.
@@ -213,56 +214,58 @@ struct RenderSession {
         helper.overrides = overrides.mapValues { Override(block: $0.block.copied(), template: $0.template) }
         let start = (written: written, work: work, produced: produced, atLineStart: atLineStart)
         helper.options.maximumOutputSize = min(options.maximumOutputSize, written + Self.bufferedRunLimit)
-        let relay = ConcurrentRuns.Relay(runs: runs.count)
-        let thread = Thread { [helper] in
+        // Each finished run waits until this thread takes it: the copy renders run n only once run n - 2 was taken.
+        let handed = Channel<ConcurrentRuns.Outcome>(capacity: 0)
+        try Concurrently.run({ _ in
+            defer { handed.close() }  // a failure here stops the copy at its next hand-over
+            for (run, range) in runs.enumerated() {
+                if run % 2 == 0 {
+                    for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
+                    continue
+                }
+                // The copy hands over every run it starts, in order, until a failure it hands over too.
+                switch try handed.receive() ?? .failed(CancellationError()) {
+                case .failed(let error):
+                    throw error
+                case .leftToFirstThread:
+                    for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
+                case .rendered where atLineStart != start.atLineStart:
+                    for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
+                case .rendered(let text, let bytes, let passes, let made, let endsAtLineStart):
+                    output.write(text)
+                    written += bytes
+                    work += passes
+                    produced += made
+                    if !text.isEmpty { atLineStart = endsAtLineStart }
+                    if written > options.maximumOutputSize {
+                        throw TemplateError(.outputTooLarge(limit: options.maximumOutputSize), templateName: template.name)
+                    }
+                    try checkWork(section, of: template)
+                }
+            }
+        }, { [helper] cancellation in
             var session = helper
-            defer { relay.end() }
-            for run in stride(from: 1, to: runs.count, by: 2) {
-                guard relay.mayRender(run) else { return }
+            defer { handed.finish() }
+            for run in stride(from: 1, to: runs.count, by: 2) where !cancellation.isCancelled {
                 (session.written, session.work, session.produced, session.atLineStart) = start
                 var buffer = ""
+                let outcome: ConcurrentRuns.Outcome
                 do {
                     for element in elements[runs[run]] { try session.renderElement(element, helperSection, of: template, into: &buffer) }
-                    relay.put(.rendered(buffer, written: session.written - start.written, work: session.work - start.work,
-                                        produced: session.produced - start.produced, atLineStart: session.atLineStart), run: run)
+                    outcome = .rendered(buffer, written: session.written - start.written, work: session.work - start.work,
+                                        produced: session.produced - start.produced, atLineStart: session.atLineStart)
                 } catch let error as TemplateError where error.reason == .outputTooLarge(limit: session.options.maximumOutputSize) {
-                    // Past the buffer's bound (or the real limit, which this thread then reaches itself).
-                    relay.put(.leftToFirstThread, run: run)
+                    // Past the buffer's bound (or the real limit, which the first thread then reaches itself).
+                    outcome = .leftToFirstThread
                 } catch let error as TemplateError where error.isTooMuchWork {
-                    relay.put(.leftToFirstThread, run: run)
+                    outcome = .leftToFirstThread
                 } catch {
-                    relay.put(.failed(error), run: run)
-                    return
+                    outcome = .failed(error)
                 }
+                do { try handed.send(outcome) } catch { return }  // the first thread stopped
+                if case .failed = outcome { return }
             }
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-        defer { relay.stopAndWait() }
-        for (run, range) in runs.enumerated() {
-            if run % 2 == 0 {
-                for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
-                continue
-            }
-            switch relay.take(run) {
-            case .failed(let error):
-                throw error
-            case .leftToFirstThread:
-                for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
-            case .rendered where atLineStart != start.atLineStart:
-                for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
-            case .rendered(let text, let bytes, let passes, let made, let endsAtLineStart):
-                output.write(text)
-                written += bytes
-                work += passes
-                produced += made
-                if !text.isEmpty { atLineStart = endsAtLineStart }
-                if written > options.maximumOutputSize {
-                    throw TemplateError(.outputTooLarge(limit: options.maximumOutputSize), templateName: template.name)
-                }
-                try checkWork(section, of: template)
-            }
-        }
+        })
     }
 
     /// The most a run rendered on the second thread may hold in memory before this thread renders it instead.

@@ -1,4 +1,5 @@
 import Foundation
+import IDFingerprints
 import ParPairModel
 
 /// Tells whether a log's id was already read for its kind, as `DuplicateIDCheck` says.

@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -16,16 +17,29 @@ import Darwin
 /// anyone can take belongs to a run that is gone (the kernel drops the lock when the process dies, however
 /// it dies). Unlike `kill(pid, 0)`, this holds across PID namespaces (containers sharing a TMPDIR).
 public enum ScratchRegistry {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var paths: [Int: String] = [:]
-    /// The open, locked lock files of this run's folders, by token.
-    nonisolated(unsafe) private static var lockFiles: [Int: Int32] = [:]
-    /// The process groups of running engines, by token.
-    nonisolated(unsafe) private static var groups: [Int: pid_t] = [:]
-    nonisolated(unsafe) private static var nextToken = 0
+    /// What the run's threads register and the signal thread cleans up.
+    private struct Registered: Sendable {
+        var paths: [Int: String] = [:]
+        /// The open, locked lock files of this run's folders, by token.
+        var lockFiles: [Int: Int32] = [:]
+        /// The process groups of running engines, by token.
+        var groups: [Int: pid_t] = [:]
+        var nextToken = 0
+        /// Set once the cleanup ran: whatever is registered later is removed at once.
+        var exiting = false
+
+        mutating func add(_ path: String) -> Int {
+            nextToken += 1
+            paths[nextToken] = path
+            return nextToken
+        }
+    }
+
+    private static let registered = Locked(Registered())
     /// The process groups of running engines again, where a fatal-signal handler can read them without a
     /// lock or an allocation (`ProcessProtection.installFatalSignalHandler`): `groupSlotCount` ids, 0 for a
-    /// free slot. Written under `lock` only; an aligned 32-bit store, so a handler never reads half of one.
+    /// free slot. Written inside `registered`'s lock only; an aligned 32-bit store, so a handler never reads
+    /// half of one.
     nonisolated(unsafe) package static let groupSlots: UnsafeMutablePointer<pid_t> = {
         let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: groupSlotCount)
         slots.initialize(repeating: 0, count: groupSlotCount)
@@ -33,37 +47,29 @@ public enum ScratchRegistry {
     }()
     /// A run starts one engine at a time; the slots leave room for more.
     package static let groupSlotCount = 16
-    nonisolated(unsafe) private static var exiting = false
 
     /// The prefix of the private folders runs make, before their process id: `parpair-snapshot-`, `parpair-backup-`.
     static let folderPrefixes = ["parpair-snapshot-", "parpair-backup-", "parpair-output-", "parpair-engine-"]
 
     /// Registers a file or folder to remove should the run be interrupted.
     package static func register(_ path: String) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        if exiting {
-            // A signal arrived and the cleanup already ran: nothing new may stay behind.
-            try? FileManager.default.removeItem(atPath: path)
+        registered.withLock { registered in
+            if registered.exiting {
+                // A signal arrived and the cleanup already ran: nothing new may stay behind.
+                try? FileManager.default.removeItem(atPath: path)
+            }
+            return registered.add(path)
         }
-        nextToken += 1
-        paths[nextToken] = path
-        return nextToken
     }
 
     /// Forgets a path that was removed or renamed into place.
     package static func unregister(_ token: Int) {
-        lock.lock()
-        paths[token] = nil
-        lock.unlock()
+        registered.withLock { $0.paths[token] = nil }
     }
 
     /// Removes a registered file or folder now and forgets it (and lets go of its lock).
     package static func remove(_ token: Int) {
-        lock.lock()
-        let path = paths.removeValue(forKey: token)
-        let lockFile = lockFiles.removeValue(forKey: token)
-        lock.unlock()
+        let (path, lockFile) = registered.withLock { ($0.paths.removeValue(forKey: token), $0.lockFiles.removeValue(forKey: token)) }
         if let path { try? FileManager.default.removeItem(atPath: path) }
         if let lockFile { close(lockFile) }
     }
@@ -94,9 +100,7 @@ public enum ScratchRegistry {
             throw POSIXFile.Failure(path: path, operation: "lock", code: code)
         }
         let token = register(path)
-        lock.lock()
-        lockFiles[token] = descriptor
-        lock.unlock()
+        registered.withLock { $0.lockFiles[token] = descriptor }
         return (path, token)
     }
 
@@ -104,24 +108,24 @@ public enum ScratchRegistry {
     /// registers the group, so a signal to this run kills it. Holding the registry's lock while spawning
     /// closes the window in which the signal thread could clean up between the start and the registration.
     package static func registerGroup<Failure: Error>(spawning spawn: () throws(Failure) -> pid_t) throws(Failure) -> (pid: pid_t, token: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let pid = try spawn()
-        nextToken += 1
-        groups[nextToken] = pid
-        if let free = (0..<groupSlotCount).first(where: { groupSlots[$0] == 0 }) { groupSlots[free] = pid }
-        // A signal arrived and the cleanup already ran: nothing new may outlive the run.
-        if exiting { kill(-pid, SIGKILL) }
-        return (pid, nextToken)
+        try registered.withLock { registered throws(Failure) in
+            let pid = try spawn()
+            registered.nextToken += 1
+            registered.groups[registered.nextToken] = pid
+            if let free = (0..<groupSlotCount).first(where: { groupSlots[$0] == 0 }) { groupSlots[free] = pid }
+            // A signal arrived and the cleanup already ran: nothing new may outlive the run.
+            if registered.exiting { kill(-pid, SIGKILL) }
+            return (pid, registered.nextToken)
+        }
     }
 
     /// Forgets a process group whose leader was reaped.
     package static func unregisterGroup(_ token: Int) {
-        lock.lock()
-        if let pid = groups.removeValue(forKey: token), let slot = (0..<groupSlotCount).first(where: { groupSlots[$0] == pid }) {
-            groupSlots[slot] = 0
+        registered.withLock { registered in
+            if let pid = registered.groups.removeValue(forKey: token), let slot = (0..<groupSlotCount).first(where: { groupSlots[$0] == pid }) {
+                groupSlots[slot] = 0
+            }
         }
-        lock.unlock()
     }
 
     /// Blocks SIGINT, SIGTERM and SIGHUP in this thread and the ones it starts, and handles them on a
@@ -151,21 +155,17 @@ public enum ScratchRegistry {
     /// snapshot vanishing under it, say) must not exit first, with its own status and the cleanup half
     /// done, so this waits for the signal thread to finish and exit 128+signal.
     public static func prepareToExit() {
-        lock.lock()
-        let interrupted = exiting
-        lock.unlock()
-        guard interrupted else { return }
+        guard registered.withLock({ $0.exiting }) else { return }
         while true { pause() }
     }
 
     /// Removes everything registered; later registrations are removed as they come.
     static func cleanUp() {
-        lock.lock()
-        exiting = true
-        let pending = Array(paths.values)
-        paths.removeAll()
-        let running = Array(groups.values)
-        lock.unlock()
+        let (pending, running) = registered.withLock { registered in
+            registered.exiting = true
+            defer { registered.paths.removeAll() }
+            return (Array(registered.paths.values), Array(registered.groups.values))
+        }
         // The engines first: they may be writing into the folders about to be removed.
         for group in running { kill(-group, SIGKILL) }
         for path in pending { try? FileManager.default.removeItem(atPath: path) }

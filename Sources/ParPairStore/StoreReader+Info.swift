@@ -1,4 +1,6 @@
+import Concurrency
 import Foundation
+import IDFingerprints
 import ParPairModel
 import SQLite
 
@@ -43,25 +45,27 @@ extension StoreReader {
             groups[lighter].append(index)
             load[lighter] += scans[index].rows
         }
-        let second = try openSecondConnection()
-        defer { second.close() }
-        let connections = [database, second]
-        let results = try readingSQLite {
-            try Concurrently.run((0..<2).map { group in
-                { () throws -> [(Int, TableScan)] in
-                    try groups[group].map { index in
-                        var scan = TableScan(kind: scans[index].kind, babyRowIDs: babyRowIDs, rowsHint: scans[index].rows)
-                        try connections[group].withStatement(scans[index].select) { statement in
-                            while try statement.step() { scan.add(statement) }
-                        }
-                        scan.finish()
-                        return (index, scan)
-                    }
+        let (tableScans, rowIDs) = (scans, babyRowIDs)
+        /// Scans the tables of `group` through `connection`, one after another.
+        func scan(_ group: [Int], on connection: Database) throws -> [(Int, TableScan)] {
+            try group.map { index in
+                var scan = TableScan(kind: tableScans[index].kind, babyRowIDs: rowIDs, rowsHint: tableScans[index].rows)
+                try connection.withStatement(tableScans[index].select) { statement in
+                    while try statement.step() { scan.add(statement) }
                 }
+                scan.finish()
+                return (index, scan)
+            }
+        }
+        var second = try openSecondConnection()
+        defer { second.close() }
+        let results = try readingSQLite {
+            try Concurrently.run({ _ in try scan(groups[0], on: database) }, lending: &second, to: { [groups] connection, _ in
+                try scan(groups[1], on: connection)
             })
         }
         var scanned: [Int: TableScan] = [:]
-        for (index, scan) in results.joined() { scanned[index] = scan }
+        for (index, scan) in results.0 + results.1 { scanned[index] = scan }
 
         for mapping in StoreSchema.logs {
             guard let kind = mapping.kind else { continue }

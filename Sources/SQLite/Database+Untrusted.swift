@@ -49,8 +49,9 @@ extension Database {
 
 /// Stops one `sqlite3_step` that runs longer than the limit: SQLite calls `shouldStop` every 100,000
 /// virtual-machine steps while a step runs. `Statement.step` counts its calls, so the clock restarts
-/// for each new step without reading the clock per row.
-final class StatementWatchdog: @unchecked Sendable {
+/// for each new step without reading the clock per row. Not `Sendable`: SQLite calls `shouldStop` from
+/// inside `sqlite3_step`, on the thread stepping the connection's statement, the only one that uses it.
+final class StatementWatchdog {
     var limit: Double = .infinity
     /// Incremented by every `Statement.step`.
     var steps: UInt64 = 0

@@ -1,84 +1,51 @@
-import Foundation
+import Concurrency
 
 /// Bytes handed from a writer thread to a validator thread, at most `capacity` chunks waiting: the
 /// report is validated while it is rendered (the rename still waits for the verdict), and memory stays
 /// bounded however large the document.
-public final class ByteChannel: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var chunks: [[UInt8]] = []
-    private var head: [UInt8] = []
-    private var headOffset = 0
-    private var finished = false
-    private var discarding = false
-    private let capacity: Int
-    /// Bytes sent so far (read under the lock: the writer's thread adds to it).
-    public var byteCount: Int { condition.withLock { sentBytes } }
-    private var sentBytes = 0
+///
+/// The writer calls ``send(_:)`` and then ``finish()``; the reader takes chunks, and once it stops
+/// reading (``discard()``) later bytes are counted and dropped, so the writer never waits on it.
+public final class ByteChannel: Sendable {
+    private let chunks: Channel<[UInt8]>
+    /// Bytes sent so far, dropped ones included.
+    private let sent = Locked(0)
+    /// Every byte's count, set when the writer finishes.
+    private let total = WriteOnce<Int>()
 
     /// - Parameter capacity: chunks that may wait before `send` blocks (16 chunks of 64 KiB: 1 MiB).
     public init(capacity: Int = 16) {
-        self.capacity = max(1, capacity)
+        chunks = Channel(capacity: max(1, capacity))
     }
 
     /// Hands over a copy of `bytes`, waiting while the reader is `capacity` chunks behind.
     public func send(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
-        condition.lock()
-        defer { condition.unlock() }
-        sentBytes += bytes.count
-        guard !discarding else { return }
-        while chunks.count >= capacity, !discarding { condition.wait() }
-        guard !discarding else { return }
-        chunks.append(Array(bytes))
-        condition.broadcast()
+        sent.withLock { $0 += bytes.count }
+        do {
+            try chunks.send(Array(bytes))
+        } catch {
+            // The reader stopped: the bytes are counted, and go nowhere.
+        }
     }
 
     /// No more bytes: the reader sees the end of the document.
     public func finish() {
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
+        chunks.finish()
+        total.set(sent.withLock { $0 })
     }
 
-    /// Waits until the writer called `finish()` (so `byteCount` is the document's size).
-    func waitUntilFinished() {
-        condition.lock()
-        while !finished { condition.wait() }
-        condition.unlock()
-    }
+    /// The document's size, waiting until the writer called ``finish()``.
+    var byteCount: Int { total.value }
 
     /// The reader stopped: later bytes are dropped instead of waited for.
     func discard() {
-        condition.lock()
-        discarding = true
-        chunks.removeAll()
-        condition.broadcast()
-        condition.unlock()
+        chunks.close()
     }
 
-    /// Fills `buffer` with `length` bytes, waiting for them, as a read of a file would; fewer only at the
-    /// end (0 once finished and drained). libxml2 misreads a document whose first reads come back short.
-    func receive(into buffer: UnsafeMutableRawPointer, length: Int) -> Int {
-        var copied = 0
-        while copied < length {
-            if headOffset == head.count {
-                condition.lock()
-                while chunks.isEmpty, !finished { condition.wait() }
-                if chunks.isEmpty {
-                    condition.unlock()
-                    return copied
-                }
-                head = chunks.removeFirst()
-                headOffset = 0
-                condition.broadcast()
-                condition.unlock()
-            }
-            let count = min(length - copied, head.count - headOffset)
-            head.withUnsafeBytes { buffer.advanced(by: copied).copyMemory(from: $0.baseAddress! + headOffset, byteCount: count) }
-            headOffset += count
-            copied += count
-        }
-        return copied
+    /// The next chunk, waiting for it; nil at the end of the document (or once discarded).
+    func nextChunk() -> [UInt8]? {
+        // The writer finishes without an error, so there is none to throw.
+        try? chunks.receive()
     }
 }

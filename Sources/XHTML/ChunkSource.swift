@@ -20,6 +20,9 @@ final class ChunkSource {
 
     private let origin: Origin
     private var offset = 0
+    /// The chunk a channel handed over last, and how much of it was read.
+    private var chunk: [UInt8] = []
+    private var chunkOffset = 0
     /// `errno` of the first failed read, if any; libxml2 then reports the document as truncated.
     private(set) var readError: Int32?
     /// The document sent through a channel grew past its size cap (then it reads as truncated).
@@ -41,7 +44,7 @@ final class ChunkSource {
             return Int32(count)
         case .channel(let channel, let limit):
             guard !overLimit else { return -1 }
-            let count = channel.receive(into: buffer, length: length)
+            let count = receive(from: channel, into: UnsafeMutableRawPointer(buffer), length: length)
             offset += count
             if offset > limit {
                 overLimit = true
@@ -58,6 +61,26 @@ final class ChunkSource {
                 return -1
             }
         }
+    }
+}
+
+extension ChunkSource {
+    /// Fills `buffer` with `length` bytes from `channel`, waiting for them, as a read of a file would; fewer
+    /// only at the end (0 once finished and drained). libxml2 misreads a document whose first reads come
+    /// back short.
+    private func receive(from channel: ByteChannel, into buffer: UnsafeMutableRawPointer, length: Int) -> Int {
+        var copied = 0
+        while copied < length {
+            if chunkOffset == chunk.count {
+                guard let next = channel.nextChunk() else { return copied }
+                (chunk, chunkOffset) = (next, 0)
+            }
+            let count = min(length - copied, chunk.count - chunkOffset)
+            chunk.withUnsafeBytes { buffer.advanced(by: copied).copyMemory(from: $0.baseAddress! + chunkOffset, byteCount: count) }
+            chunkOffset += count
+            copied += count
+        }
+        return copied
     }
 }
 

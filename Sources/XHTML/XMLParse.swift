@@ -80,7 +80,6 @@ struct XMLParse {
         // Whatever is still to come is dropped, so the writer never waits on a reader that has stopped.
         channel.discard()
         if source.overLimit {
-            channel.waitUntilFinished()
             return refusal(byteCount: max(channel.byteCount, limit + 1)) ?? result
         }
         return result

@@ -1,4 +1,5 @@
 import Foundation
+import IDFingerprints
 import ParPairAggregation
 import ParPairModel
 import Testing

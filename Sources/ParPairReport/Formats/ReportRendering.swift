@@ -23,7 +23,7 @@ public enum ReportRendering {
     /// - Throws: `ReportError.template` for a template that fails.
     public static func render(
         _ result: AggregationResult, format: ReportFormat, template: ReportTemplate, settings: ReportSettings,
-        into output: inout some TextOutputStream
+        into output: inout some TextOutputStream & SendableMetatype
     ) throws {
         // CSV keeps `.` and ISO dates in every language: the machine contract.
         var settings = settings
@@ -35,10 +35,8 @@ public enum ReportRendering {
         // Each baby's charts are drawn here while a second thread writes the pages before them.
         let charts = ChartsAhead(units: result.options.units, localizer: settings.localizer)
         let data = try ReportData.make(result: result, settings: settings, charts: true, chartsAhead: charts)
-        // The output goes to the rendering thread: this thread does not touch it until that one is done.
-        try withUnsafeMutablePointer(to: &output) { output in
-            try charts.render { try template.render(data, into: &output.pointee) }
-        }
+        // The output is lent to the rendering thread: this thread draws charts and does not touch it.
+        try charts.render(into: &output) { output in try template.render(data, into: &output) }
     }
 
     /// Validates a document as XHTML 1.0 Strict against the DTD from the system catalog, offline.

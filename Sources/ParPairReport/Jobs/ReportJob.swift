@@ -1,6 +1,7 @@
 import Foundation
 import ParPairAggregation
 import ParPairStore
+import XHTML
 
 /// One report, from the store to its destination: open the store (a backup's included) → aggregate →
 /// build the report data → render → validate (HTML) → deliver atomically. The destination may never be
@@ -93,21 +94,27 @@ public struct ReportJob: Sendable {
         try writeValidatedHTML(to: output)
     }
 
-    /// Renders the HTML report into `destination`, validated as it is written on a thread of its own;
-    /// the file replaces nothing before the verdict (the PDF's XHTML goes the same way).
+    /// Renders the HTML report into `destination`, validated as it is written on a thread of its own
+    /// (`StreamingValidation`); the file replaces nothing before the verdict (the PDF's XHTML goes the same way).
     @discardableResult
     private func writeValidatedHTML(to destination: OutputFile) throws -> PhoneDefaults.Resolved {
-        let validation = StreamingValidation(name: template.template.name)
-        defer { validation.stop() }
+        let name = template.template.name
+        var verdict: XMLCheckResult?
         var resolved: PhoneDefaults.Resolved?
         try destination.stream(check: { file in
-            try validation.verdict()
+            try ReportRendering.check(verdict!, name: name)
             // What reaches a browser or a PDF engine loads nothing from outside itself: a user's template may put
             // store text in unescaped; the built-in ones cannot (a 10 MB report's scan would be most of its time).
-            if !template.isBuiltIn { try DocumentPolicy.check(renderedFile: file, templateName: template.template.name) }
+            if !template.isBuiltIn { try DocumentPolicy.check(renderedFile: file, templateName: name) }
         }) { sink in
-            sink.tap = { validation.send($0) }
-            resolved = try produce { try ReportRendering.render($0, format: .html, template: $2, settings: $1, into: &sink) }
+            resolved = try produce { result, settings, template in
+                verdict = try StreamingValidation.validating(name: name) { channel in
+                    sink.tap = { channel.send($0) }
+                    defer { sink.tap = nil }
+                    try ReportRendering.render(result, format: .html, template: template, settings: settings, into: &sink)
+                    try sink.flush()  // the last bytes reach the validator too
+                }
+            }
         }
         return resolved!
     }

@@ -1,4 +1,4 @@
-import Foundation
+import Concurrency
 import ParPairModel
 
 /// Reads logs on one thread while another consumes them: decoding rows and folding them into the
@@ -30,15 +30,15 @@ enum LogPipeline {
 
     /// The producer's side: logs go out in batches, tables end explicitly.
     struct Sink: ~Copyable {
-        fileprivate let channel: Channel
+        fileprivate let channel: Channel<Item>
         private var batch: [LogRecord] = []
 
-        fileprivate init(channel: Channel) {
+        fileprivate init(channel: Channel<Item>) {
             self.channel = channel
             batch.reserveCapacity(LogPipeline.batchSize)
         }
 
-        /// - Throws: `CancellationError` once the consumer gave up (its own work failed).
+        /// - Throws: `ChannelClosed` once the consumer gave up (its own work failed).
         mutating func send(_ log: LogRecord) throws {
             batch.append(log)
             if batch.count == LogPipeline.batchSize { try flush() }
@@ -46,12 +46,12 @@ enum LogPipeline {
 
         mutating func startTable(_ kind: LogKind, rows: Int) throws {
             try flush()
-            try channel.put(.startOfTable(kind, rows: rows))
+            try channel.send(.startOfTable(kind, rows: rows))
         }
 
         mutating func endTable(_ kind: LogKind, repeatedIDs: Int = 0) throws {
             try flush()
-            try channel.put(.endOfTable(kind, repeatedIDs: repeatedIDs))
+            try channel.send(.endOfTable(kind, repeatedIDs: repeatedIDs))
         }
 
         fileprivate mutating func flush() throws {
@@ -60,129 +60,45 @@ enum LogPipeline {
             var full: [LogRecord] = []
             full.reserveCapacity(LogPipeline.batchSize)
             swap(&full, &batch)
-            try channel.put(.logs(consume full))
+            try channel.send(.logs(consume full))
         }
     }
 
     /// Runs `produce` on a new thread and `consume` on this one, item by item, until the producer
     /// returns or throws. Before waiting for items, this thread runs `alongside`, which may call the
     /// `drain` it is given to consume, without waiting, whatever has arrived.
+    ///
+    /// `source` is lent to the producer (``Concurrently/run(_:lending:to:)``): this thread must not touch
+    /// it, in `alongside` or `consume`, until `run` returns.
     /// - Throws: what `alongside` throws (the producer is stopped and waited for first), else what
     ///   `produce` throws, once the consumer has seen everything sent before it.
     static func run<Source>(
         _ source: Source,
-        produce: @escaping (Source, inout Sink) throws -> Void,
+        produce: sending @escaping (Source, inout Sink) throws -> Void,
         alongside: (_ drain: () -> Void) throws -> Void = { _ in },
         consume: (Item) -> Void
     ) throws {
-        let channel = Channel()
-        let work = UncheckedTransfer(source: source, produce: produce)
-        let thread = Thread {
-            var sink = Sink(channel: channel)
-            do {
-                try work.produce(work.source, &sink)
-                try sink.flush()
-                channel.finish(nil)
-            } catch {
-                try? sink.flush()
-                channel.finish(error)
-            }
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-        do {
+        let channel = Channel<Item>(capacity: capacity)
+        var lent = source
+        try Concurrently.run({ _ in
+            defer { channel.close() }  // a consumer that fails stops the producer at its next hand-over
             // Both closures run here, one inside the other, never at once with anything else.
             try withoutActuallyEscaping(consume) { consume in
                 try alongside { while let item = channel.poll() { consume(item) } }
             }
-        } catch {
-            channel.cancel()
-            while channel.take() != nil {}  // until the producer has stopped
-            throw error
-        }
-        while let item = channel.take() {
-            consume(item)
-        }
-        if let failure = channel.failure {
-            throw failure
-        }
-    }
-
-    /// Hands the source and the producer to the new thread. Sound because the calling thread does
-    /// not touch either until the producer has finished (the channel's lock orders the two).
-    private struct UncheckedTransfer<Source>: @unchecked Sendable {
-        let source: Source
-        let produce: (Source, inout Sink) throws -> Void
-    }
-
-    /// A bounded queue guarded by one condition lock.
-    fileprivate final class Channel: @unchecked Sendable {
-        private let condition = NSCondition()
-        /// At most ``LogPipeline/capacity`` items, so taking from the front costs nothing.
-        private var items: [Item] = []
-        private var finished = false
-        private var cancelled = false
-        private var storedFailure: (any Error)?
-
-        /// Waits while the queue is full, then appends.
-        /// - Throws: `CancellationError` once the consumer cancelled, dropping the item.
-        func put(_ item: Item) throws {
-            condition.lock()
-            defer { condition.unlock() }
-            while items.count >= LogPipeline.capacity, !cancelled {
-                condition.wait()
+            while let item = try channel.receive() {
+                consume(item)
             }
-            if cancelled { throw CancellationError() }
-            items.append(item)
-            condition.broadcast()
-        }
-
-        /// The consumer gives up: items waiting are dropped and the producer's next hand-over throws.
-        func cancel() {
-            condition.lock()
-            cancelled = true
-            items.removeAll()
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        /// The next item if one is waiting, without waiting.
-        func poll() -> Item? {
-            condition.lock()
-            defer { condition.unlock() }
-            guard !items.isEmpty else { return nil }
-            let item = items.removeFirst()
-            condition.broadcast()
-            return item
-        }
-
-        /// No more items; `failure` is what the producer threw, if anything.
-        func finish(_ failure: (any Error)?) {
-            condition.lock()
-            finished = true
-            storedFailure = failure
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        /// The next item, waiting for one; nil once the producer finished and all were taken.
-        func take() -> Item? {
-            condition.lock()
-            defer { condition.unlock() }
-            while items.isEmpty, !finished {
-                condition.wait()
+        }, lending: &lent, to: { source, _ in
+            var sink = Sink(channel: channel)
+            do {
+                try produce(source, &sink)
+                try sink.flush()
+                channel.finish()
+            } catch {
+                try? sink.flush()
+                channel.finish(throwing: error)
             }
-            guard !items.isEmpty else { return nil }
-            let item = items.removeFirst()
-            condition.broadcast()
-            return item
-        }
-
-        /// What the producer threw; read after ``take()`` returned nil.
-        var failure: (any Error)? {
-            condition.lock()
-            defer { condition.unlock() }
-            return storedFailure
-        }
+        })
     }
 }

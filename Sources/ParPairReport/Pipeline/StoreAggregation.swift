@@ -1,4 +1,5 @@
 import Foundation
+import IDFingerprints
 import ParPairAggregation
 import ParPairModel
 import ParPairStore
@@ -100,6 +101,7 @@ public enum StoreAggregation {
         let sibling = order == .startTimePerBaby && reader.hasTable(for: .activity) ? try reader.sibling() : nil
         defer { sibling?.close() }
         let claims = TableClaims()
+        let activitiesAlongside = sibling != nil
         try LogPipeline.run(reader, produce: { reader, sink in
             func table(_ kind: LogKind, _ read: (_ send: (LogRecord) throws -> Void) throws -> Void) throws {
                 guard claims.take(kind) else { return }  // the other thread reads it
@@ -116,7 +118,7 @@ public enum StoreAggregation {
             try table(.food) { send in try reader.forEachFoodLog(order: order) { try send(.food($0)) } }
             try table(.sleep) { send in try reader.forEachSleepLog(order: order) { try send(.sleep($0)) } }
             try table(.diaper) { send in try reader.forEachDiaperLog(order: order) { try send(.diaper($0)) } }
-            if sibling == nil {
+            if !activitiesAlongside {
                 try table(.activity) { send in try reader.forEachActivityLog(order: order) { try send(.activity($0)) } }
             }
         }, alongside: { drain in

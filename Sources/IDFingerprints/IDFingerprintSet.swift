@@ -2,7 +2,7 @@ import Foundation
 
 /// A set of 64-bit fingerprints of log ids, in one flat open-addressing table (linear probing, load ≤ ⅘).
 ///
-/// A fingerprint mixes all 128 bits of the id with the log kind, so ids that differ in either half
+/// A fingerprint mixes all 128 bits of the id with a salt (the log kind's), so ids that differ in either half
 /// never collide by construction of the mix; two random ids share a fingerprint with probability
 /// about n²/2⁶⁵ (3·10⁻⁸ at a million logs).
 public struct IDFingerprintSet: Sendable {
@@ -148,16 +148,11 @@ public struct IDFingerprintSet: Sendable {
         }
     }
 
-    /// The fingerprint of an id within one kind of log.
-    public static func fingerprint(of id: UUID, kind: LogKind) -> UInt64 {
+    /// The fingerprint of an id among the ids of one `salt` (a kind of log's, say): ids of different salts
+    /// get unrelated fingerprints.
+    public static func fingerprint(of id: UUID, salt: UInt64) -> UInt64 {
         let (high, low) = withUnsafeBytes(of: id.uuid) {
             ($0.loadUnaligned(fromByteOffset: 0, as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        }
-        let salt: UInt64 = switch kind {
-        case .food: 0x9E37_79B9_7F4A_7C15
-        case .sleep: 0xC2B2_AE3D_27D4_EB4F
-        case .diaper: 0x1656_67B1_9E37_79F9
-        case .activity: 0x85EB_CA77_C2B2_AE63
         }
         return mix(high ^ mix(low ^ salt))
     }

@@ -1,4 +1,4 @@
-@testable import ParPairModel
+@testable import IDFingerprints
 import Testing
 
 /// `IDFingerprintSet.repeatedValues(in:)`: the count of values equal to an earlier one, and
@@ -59,26 +59,37 @@ import Testing
     }
 }
 
-/// The page-mapped words `RepeatedIDCounter` keeps its fingerprints in: whole pages, zero-filled, kept
-/// across growth, and usable again after being freed early.
+/// The page-mapped words `RepeatedIDCounter` keeps its fingerprints in: zero-filled scratch, words kept
+/// in order across growth, and usable again after being given back early.
 @Suite struct PagedWordsTests {
     @Test func growsKeepingWhatItHolds() {
-        let words = PagedWords(capacity: 3)
+        var words = PagedWords(capacity: 3)
         #expect(words.capacity >= 3)
-        #expect(words.buffer(count: words.capacity).allSatisfy { $0 == 0 })
-        for index in 0..<3 { words.base[index] = UInt64(index + 7) }
-        words.grow(to: words.capacity + 1, keeping: 3)
-        #expect(words.capacity >= 2 * 3)
-        #expect(Array(words.buffer(count: 3)) == [7, 8, 9])
+        let initial = words.capacity
+        for index in 0..<(initial + 1) { words.append(UInt64(index + 7)) }
+        #expect(words.capacity >= 2 * initial)
+        #expect(words.count == initial + 1)
+        #expect(words.withWords { Array($0) } == (0..<(initial + 1)).map { UInt64($0 + 7) })
     }
 
-    @Test func freedEarlyHoldsNothingAndCanGrowAgain() {
-        let words = PagedWords(capacity: 10)
-        words.free()
+    @Test func zerosAreZeroAndChangeInPlace() {
+        var scratch = PagedWords(zeros: 5)
+        #expect(scratch.withWords { Array($0) } == [0, 0, 0, 0, 0])
+        scratch.withWords { $0[4] = 9 }
+        #expect(scratch.withWords { $0[4] } == 9)
+        var none = PagedWords(zeros: 0)
+        #expect(none.capacity == 0)
+        #expect(none.withWords { $0.isEmpty })
+    }
+
+    @Test func givenBackEarlyHoldsNothingAndGrowsAgain() {
+        var words = PagedWords(capacity: 10)
+        words.append(1)
+        words.removeAll()
         #expect(words.capacity == 0)
-        #expect(words.buffer(count: 10).isEmpty)
-        words.free()  // twice is harmless
-        words.grow(to: 5, keeping: 0)
-        #expect(words.capacity >= 5)
+        #expect(words.withWords { $0.isEmpty })
+        words.removeAll()  // twice is harmless
+        words.append(5)
+        #expect(words.withWords { Array($0) } == [5])
     }
 }
