@@ -75,8 +75,8 @@ let package = Package(
         .target(
             name: "ParPairCLI",
             dependencies: [
-                "ParPairReport", "ParPairStore", "ParPairSample", "ParPairAggregation", "ParPairModel", "Mustache", "XHTML", "Mail",
-                "DeviceBackup", "CProcess",
+                "ParPairReport", "ParPairStore", "ParPairSample", "ParPairAggregation", "ParPairModel", "Concurrency", "Mustache", "XHTML",
+                "Mail", "DeviceBackup", "CProcess",
             ]
         ),
         .executableTarget(name: "parpair-report", dependencies: ["ParPairCLI"]),

@@ -11,6 +11,8 @@ import Foundation
 /// compiler checks it). A value the second body needs that the caller keeps using afterwards, such as a
 /// reader it was given, can be lent for the run instead (``run(_:lending:to:)``).
 ///
+/// When the system refuses the second thread, `ThreadStartError` is thrown and neither body runs.
+///
 /// ```swift
 /// let (pages, checked) = try Concurrently.run({ _ in try render() }, { _ in try validate(channel) })
 /// ```
@@ -27,13 +29,11 @@ public enum Concurrently {
         let cancellation = Cancellation()
         let outcome = WriteOnce<Result<Second, any Error>>()
         let job = SentJob(body: second)
-        let thread = Thread {
+        try DetachedThread.start(stackSize: stackSize) {
             let result = Result { try job.body(cancellation) }
             if case .failure = result { cancellation.cancel() }
             outcome.set(result)
         }
-        thread.stackSize = stackSize
-        thread.start()
         let firstResult = Result { try first(cancellation) }
         if case .failure = firstResult { cancellation.cancel() }
         let secondResult = outcome.value  // the second thread has finished with everything it was given

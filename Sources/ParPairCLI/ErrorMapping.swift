@@ -1,3 +1,4 @@
+import Concurrency
 import DeviceBackup
 import Mail
 import ParPairAggregation
@@ -52,6 +53,8 @@ enum ErrorMapping {
             return GeneralError(error.description, exitCode: .usage)
         case let error as AggregationError:
             return GeneralError(error.description, exitCode: .dataError)
+        case let error as ThreadStartError:
+            return GeneralError(error.description, exitCode: .osError)
         case let error as MailAddressError:
             return GeneralError(error.description, exitCode: .usage)
         default:

@@ -139,16 +139,21 @@ public enum ScratchRegistry {
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let blocked = set
-        let thread = Thread {
-            var set = blocked
-            while true {
-                var received: Int32 = 0
-                guard sigwait(&set, &received) == 0 else { continue }
-                cleanUp()
-                _exit(128 + received)
+        do {
+            try DetachedThread.start(stackSize: 256 << 10) {
+                var set = blocked
+                while true {
+                    var received: Int32 = 0
+                    guard sigwait(&set, &received) == 0 else { continue }
+                    cleanUp()
+                    _exit(128 + received)
+                }
             }
+        } catch {
+            // No thread to handle them: the signals keep their default action (the run ends at once, and
+            // the next run removes what it left), rather than being blocked with nobody waiting for them.
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
         }
-        thread.start()
     }
 
     /// Called before the process exits normally: when a signal is being handled, the run's failure (the

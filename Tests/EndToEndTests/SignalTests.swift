@@ -128,14 +128,14 @@ import Glibc
 
     /// Under a memory limit a run ends with one line and exit 71, or succeeds; it never hangs (as a run whose
     /// threads could not start did) and prints no backtrace (the runtime's needed memory and once hung). What
-    /// it leaves, the next run into the same folders removes. The runs run out while reading or rendering; a
-    /// limit under which the dynamic loader cannot even map the tool's libraries (exit 127 before any of its
+    /// it leaves, the next run into the same folders removes. The lowest limit leaves no room for a second
+    /// thread, the others run out while reading or rendering; a limit under which the dynamic loader cannot even map the tool's libraries (exit 127 before any of its
     /// code runs) is passed over.
     @Test func aMemoryLimitEndsTheRunWithOneLine() async throws {
         let store = try Self.largeStore.get()
         let tool = try BuiltTool.executable.get()
         var failures = 0
-        for kibibytes in [130_000, 200_000] {
+        for kibibytes in [120_000, 130_000, 200_000] {
             let folder = try WorkFolder()
             let scratch = folder.file("tmp")
             for name in ["tmp", "out"] { try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true) }
@@ -153,6 +153,9 @@ import Glibc
                 failures += 1
                 let errors = limited.stderr.split(separator: "\n").filter { $0.hasPrefix("parpair-report: error:") }
                 #expect(errors.count == 1 && errors[0].contains("out of memory"), "\(about)")
+                #expect(!limited.stderr.contains("\n") || limited.stderr.split(separator: "\n").allSatisfy {
+                    $0.hasPrefix("parpair-report:") || $0.hasPrefix("Fatal error: failed to allocate")
+                }, "only the tool's lines, and the runtime's line about the allocation: \(about)")
                 #expect(!FileManager.default.fileExists(atPath: folder.file("out/report.html")), "\(about)")
             }
             let next = try await BuiltTool.run(
