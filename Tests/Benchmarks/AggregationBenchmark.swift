@@ -181,7 +181,7 @@ enum AggregationBenchmark {
             let start = DispatchTime.now()
             // What every command does: rows decoded on one thread, aggregated on another.
             let result = try StoreReader.withReader(path: path) { reader in
-                try StoreAggregation.run(reader: reader, options: options)
+                try StoreAggregation.run(source: reader, options: options)
             }
             let totalSeconds = seconds(since: start)
             let weeks = result.babies.reduce(0) { $0 + $1.weeks.count }

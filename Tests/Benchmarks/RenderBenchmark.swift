@@ -38,8 +38,8 @@ enum RenderBenchmark {
                 var options = AggregationOptions(timeZone: TimeZone(identifier: "UTC")!, today: CivilDate(year: 2026, month: 11, day: 20))
                 let template = try ReportTemplate(builtIn: "report.\(format.rawValue).mustache")
                 options.days = template.aggregationDays
-                let result = try StoreAggregation.run(reader: reader, options: options)
-                let settings = ReportSettings(reader: reader, redact: false, toolVersion: "bench")
+                let result = try StoreAggregation.run(source: reader, options: options)
+                let settings = ReportSettings(source: reader, redact: false, toolVersion: "bench")
                 var times: [Double] = []
                 var bytes = 0
                 for _ in 0..<runs {

@@ -11,7 +11,7 @@ import Testing
 @Suite struct ChartsAheadTests {
     private static func result() throws -> AggregationResult {
         try StoreReader.withReader(path: try DigestFixtures.sampleStore()) { reader in
-            try StoreAggregation.run(reader: reader, options: SampleSettings.options())
+            try StoreAggregation.run(source: reader, options: SampleSettings.options())
         }
     }
 

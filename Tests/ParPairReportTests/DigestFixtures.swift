@@ -49,7 +49,7 @@ enum DigestFixtures {
         var settings = settings
         settings.redact = redact
         return try StoreReader.withReader(path: try sampleStore()) { reader in
-            try DigestRun.make(reader: reader, options: options, baby: baby, choice: choice, settings: settings)
+            try DigestRun.make(source: reader, options: options, baby: baby, choice: choice, settings: settings)
         }
     }
 

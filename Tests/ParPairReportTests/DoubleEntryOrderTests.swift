@@ -21,7 +21,7 @@ import Testing
         for log in logs(baby) { _ = try writer.insert(log) }
         try writer.finish()
         return try StoreReader.withReader(path: folder) { reader in
-            try #require(try StoreAggregation.run(reader: reader, options: SampleSettings.options()).babies.first)
+            try #require(try StoreAggregation.run(source: reader, options: SampleSettings.options()).babies.first)
         }
     }
 

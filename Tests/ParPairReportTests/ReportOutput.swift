@@ -28,7 +28,7 @@ enum ReportOutput: String, CaseIterable, Sendable, CustomStringConvertible {
         if self == .events {
             return try StoreReader.withReader(path: store) { reader in
                 var text = ""
-                try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &text)
+                try EventExport.write(source: reader, options: options, baby: baby, redact: redact, into: &text)
                 return text
             }
         }
@@ -58,7 +58,7 @@ enum ReportOutput: String, CaseIterable, Sendable, CustomStringConvertible {
         options.days = days ?? template.aggregationDays
         visit?.adjust(&options)
         return try StoreReader.withReader(path: store) { reader in
-            let result = try StoreAggregation.run(reader: reader, options: options, baby: baby)
+            let result = try StoreAggregation.run(source: reader, options: options, baby: baby)
             var settings = ReportSettings(
                 redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
                 toolVersion: Self.toolVersion)

@@ -21,7 +21,7 @@ import Testing
     private static func bothWays(_ store: String) throws -> (streamed: AggregationResult, inMemory: AggregationResult) {
         let options = SampleSettings.options()
         return try StoreReader.withReader(path: store) { reader in
-            let streamed = try StoreAggregation.run(reader: reader, options: options)
+            let streamed = try StoreAggregation.run(source: reader, options: options)
             let contents = try reader.readAll()
             let logs = contents.foodLogs.map(LogRecord.food) + contents.sleepLogs.map(LogRecord.sleep)
                 + contents.diaperLogs.map(LogRecord.diaper) + contents.activityLogs.map(LogRecord.activity)

@@ -41,7 +41,7 @@ import Testing
                 for (name, expectWarning) in quiet.map({ ($0, false) }) + loud.map({ ($0, true) }) {
                     var options = AggregationOptions(timeZone: Self.zone(name), today: SampleStore.lastDay, weeks: .weeks(first...first + 3))
                     options.now = Date(timeIntervalSince1970: 1_795_225_800)  // after the last logged day
-                    let result = try StoreAggregation.run(reader: reader, options: options)
+                    let result = try StoreAggregation.run(source: reader, options: options)
                     let warning = ZoneCheck.sleepCentreWarning(result)
 
                     #expect((warning != nil) == expectWarning, "weeks \(first)–\(first + 3) in \(name): \(warning ?? "no warning")")
@@ -54,7 +54,7 @@ import Testing
     /// (sqlite3 and zoneinfo: overlapping sleeps merged, the clock sampled minute by minute; R = 0.204).
     @Test func theSampleCentresAtNight() throws {
         try StoreReader.withReader(path: PackagePaths.sampleStore) { reader in
-            let result = try StoreAggregation.run(reader: reader, options: SampleSettings.options())
+            let result = try StoreAggregation.run(source: reader, options: SampleSettings.options())
             var clock = SleepClock()
             for baby in result.babies { clock.add(baby.sleepClock) }
             let centre = try #require(clock.centre)

@@ -32,17 +32,17 @@ public struct DigestRun: Sendable {
     ///   - settings: redaction, store name, tool version.
     /// - Throws: `ReportError.noSuchBaby`, `StoreError` while reading, `AggregationError`.
     public static func make(
-        reader: StoreReader, options: AggregationOptions, baby: String?, choice: DigestWeekChoice, settings: ReportSettings
+        source: some LogSource, options: AggregationOptions, baby: String?, choice: DigestWeekChoice, settings: ReportSettings
     ) throws -> DigestRun {
-        let babies = try StoreAggregation.select(baby, from: reader.babies, redact: settings.redact)
+        let babies = try StoreAggregation.select(baby, from: source.babies, redact: settings.redact)
         let plan = DigestPlan(babies: babies, options: options, choice: choice, redact: settings.redact)
         var options = options
         guard let weeks = plan.weekSelection else {
             return DigestRun(options: options, settings: settings, digests: [], skips: plan.skips)
         }
         options.weeks = weeks
-        let result = try StoreAggregation.run(reader: reader, options: options, baby: baby)
-        ZoneCheck.warn(result, warn: reader.warn)
+        let result = try StoreAggregation.run(source: source, options: options, baby: baby)
+        ZoneCheck.warn(result, warn: source.warn)
         return try make(result: result, plan: plan, settings: settings)
     }
 

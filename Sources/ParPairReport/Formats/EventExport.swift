@@ -17,9 +17,9 @@ public enum EventExport {
     ///   - weeks: with `--weeks`/`--last`, only logs whose age-week is selected; orphans have no age and are kept.
     ///   - redact: write initials instead of names.
     public static func write<Sink: TextOutputStream>(
-        reader: StoreReader, options: AggregationOptions, baby: String?, redact: Bool, into sink: inout Sink
+        source: some LogSource, options: AggregationOptions, baby: String?, redact: Bool, into sink: inout Sink
     ) throws {
-        let babies = try StoreAggregation.select(baby, from: reader.babies, redact: redact)
+        let babies = try StoreAggregation.select(baby, from: source.babies, redact: redact)
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
         // Once per baby: the birthday's local date (a log's day counts from it) and the weeks selected.
         var known: [UUID: (name: String, birthDate: CivilDate, birth: Date, weeks: Range<Int>?)] = [:]
@@ -30,38 +30,32 @@ public enum EventExport {
         sink.write(columns.joined(separator: ",") + "\r\n")
         // Logs come in time order, so the zone's offset is looked up once per stretch between transitions.
         var clock = LocalTimeCache(calendar: calendar)
-        // The store is read on a second thread while this one formats rows into bytes (each used to take
-        // about half of a long export), written out 64 KiB at a time.
+        // Rows are formatted into bytes as the source hands the logs over, written out 64 KiB at a time.
         var line: [UInt8] = []
         line.reserveCapacity(1 << 17)
-        try LogPipeline.run(reader, produce: { reader, pipe in
-            try reader.forEachLog { try pipe.send($0) }
-        }, consume: { item in
-            guard case .logs(let records) = item else { return }
-            for record in records {
-                var name = ""
-                var day: Int?
-                var weeks: Range<Int>?
-                if let id = record.baby.babyID {
-                    guard let entry = known[id] else { continue }  // another baby than --baby
-                    name = entry.name
-                    weeks = entry.weeks
-                    let date = calendar.dayStartMinutes == 0 ? clock.civilDate(of: record.start) : calendar.reportDate(of: record.start)
-                    day = LifeCalendar.dayOfLife(date, bornOn: entry.birthDate)
-                    // Born before the birth date's day start: from the birth to that day start is day 0 too, as in
-                    // the daily and weekly tables.
-                    if let counted = day, counted < 0, record.start >= entry.birth { day = 0 }
-                }
-                let week = day.map { Age(days: $0).week }
-                // Orphans have no age-week and are always kept.
-                if let week, let weeks, !weeks.contains(week) { continue }
-                appendRow(record, babyName: name, day: day, week: week, clock: &clock, into: &line)
-                if line.count >= 1 << 16 {
-                    sink.write(String(decoding: line, as: UTF8.self))
-                    line.removeAll(keepingCapacity: true)
-                }
+        try source.streamLogs { record in
+            var name = ""
+            var day: Int?
+            var weeks: Range<Int>?
+            if let id = record.baby.babyID {
+                guard let entry = known[id] else { return }  // another baby than --baby
+                name = entry.name
+                weeks = entry.weeks
+                let date = calendar.dayStartMinutes == 0 ? clock.civilDate(of: record.start) : calendar.reportDate(of: record.start)
+                day = LifeCalendar.dayOfLife(date, bornOn: entry.birthDate)
+                // Born before the birth date's day start: from the birth to that day start is day 0 too, as in
+                // the daily and weekly tables.
+                if let counted = day, counted < 0, record.start >= entry.birth { day = 0 }
             }
-        })
+            let week = day.map { Age(days: $0).week }
+            // Orphans have no age-week and are always kept.
+            if let week, let weeks, !weeks.contains(week) { return }
+            appendRow(record, babyName: name, day: day, week: week, clock: &clock, into: &line)
+            if line.count >= 1 << 16 {
+                sink.write(String(decoding: line, as: UTF8.self))
+                line.removeAll(keepingCapacity: true)
+            }
+        }
         sink.write(String(decoding: line, as: UTF8.self))
     }
 

@@ -72,15 +72,15 @@ public struct DigestJob: Sendable {
         rendering.csvDialect = csvDialect
         var pdf = pdf
         // No digest shows a log's notes, so they are not read.
-        let run = try StoreReader.withReader(store, columns: .withoutNotes) { reader in
-            let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: reader.origin,
-                                                 warn: reader.warn)
+        let run = try StoreReader.withReader(store, columns: .withoutNotes) { source in
+            let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: source.origin,
+                                                 warn: source.warn)
             if let paper = resolved.paper { pdf?.paper = paper }
-            var settings = ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion)
+            var settings = ReportSettings(source: source, redact: redact, toolVersion: toolVersion)
             settings.localizer = Localizer(resolved.language)
             settings.csvHeaders = csvHeaders
             settings.zoneFromPhone = resolved.zoneFromPhone
-            return try DigestRun.make(reader: reader, options: resolved.options, baby: baby, choice: week, settings: settings)
+            return try DigestRun.make(source: source, options: resolved.options, baby: baby, choice: week, settings: settings)
         }
         if let pdf, pdfFiles || attachPDF { try rendering.printPDF(with: pdf) }
         // Each PDF is printed once, for its file and its attachment alike.

@@ -55,20 +55,20 @@ public struct ExportJob: Sendable {
     public func run() throws {
         guard let builtIn = table.builtInTemplate else {
             try output.refuseProtectedFiles(of: store.path, label: outputLabel)
-            try StoreReader.withReader(store) { reader in
-                let resolved = phoneDefaults.resolve(options: options, language: language, paper: nil, origin: reader.origin,
-                                                     warn: reader.warn)
+            try StoreReader.withReader(store) { source in
+                let resolved = phoneDefaults.resolve(options: options, language: language, paper: nil, origin: source.origin,
+                                                     warn: source.warn)
                 let options = resolved.options
                 // Written as it is made in every dialect, with the headings people read when asked: one record held.
                 let header = csvHeaders == .human ? Self.humanHeader(Localizer(resolved.language)) : nil
                 try output.stream { sink in
                     var stream = CSVDialectStream(csvDialect, into: sink, replacingHeader: header)
-                    try EventExport.write(reader: reader, options: options, baby: baby, redact: redact, into: &stream)
+                    try EventExport.write(source: source, options: options, baby: baby, redact: redact, into: &stream)
                     stream.finish()
                     sink = stream.target
                 }
                 // The events CSV has no findings section: each row left out is told on stderr.
-                for row in reader.unreadableRows { reader.warn(row.place + "; left out of the export") }
+                for row in source.unreadableRows { source.warn(row.place + "; left out of the export") }
             }
             return
         }

@@ -124,16 +124,16 @@ public struct ReportJob: Sendable {
     @discardableResult
     private func produce(_ render: (AggregationResult, ReportSettings, ReportTemplate) throws -> Void) throws -> PhoneDefaults.Resolved {
         // No report shows a log's notes, so they are not read.
-        try StoreReader.withReader(store, columns: .withoutNotes) { reader in
-            let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: reader.origin,
-                                                 warn: reader.warn)
+        try StoreReader.withReader(store, columns: .withoutNotes) { source in
+            let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: source.origin,
+                                                 warn: source.warn)
             var options = resolved.options
             options.days = template.aggregationDays
             visit?.adjust(&options)
-            let result = try StoreAggregation.run(reader: reader, options: options, baby: baby, redact: redact)
-            StoreAggregation.warnAboutToday(result, redact: redact, warn: reader.warn)
-            ZoneCheck.warn(result, warn: reader.warn)
-            var settings = ReportSettings(reader: reader, redact: redact, toolVersion: toolVersion)
+            let result = try StoreAggregation.run(source: source, options: options, baby: baby, redact: redact)
+            StoreAggregation.warnAboutToday(result, redact: redact, warn: source.warn)
+            ZoneCheck.warn(result, warn: source.warn)
+            var settings = ReportSettings(source: source, redact: redact, toolVersion: toolVersion)
             settings.localizer = Localizer(resolved.language)
             settings.csvHeaders = csvHeaders
             settings.visit = visit

@@ -28,12 +28,11 @@ public struct ReportSettings: Sendable {
 
     /// The settings for a report of an open store: its file name, and the backup it came from
     /// (without the device's name when names are redacted).
-    public init(reader: StoreReader, redact: Bool, toolVersion: String) {
-        let origin = reader.origin
-        var source = origin?.summary
-        if redact, let origin { source = source?.replacingOccurrences(of: "backup of \(origin.deviceName)", with: "device backup") }
-        self.init(redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
-                  toolVersion: toolVersion, backupSource: source)
+    public init(source: some LogSource, redact: Bool, toolVersion: String) {
+        let origin = source.origin
+        var backup = origin?.summary
+        if redact, let origin { backup = backup?.replacingOccurrences(of: "backup of \(origin.deviceName)", with: "device backup") }
+        self.init(redact: redact, storeName: source.storeName, toolVersion: toolVersion, backupSource: backup)
     }
 
     public init(redact: Bool = false, storeName: String, toolVersion: String, backupSource: String? = nil) {

@@ -1,7 +1,7 @@
 import Foundation
 import ParPairModel
 import Testing
-@testable import ParPairReport
+@testable import ParPairStore
 
 /// The hand-over between the reading thread and the aggregating one, with the aggregating thread's own
 /// work alongside.

@@ -1,0 +1,41 @@
+import ParPairModel
+
+/// Where the logs come from: the babies, every log table, and the rows that could not be read. The jobs and
+/// the aggregation pipeline consume this; `StoreReader` is its SQLite implementation, and how it reads (its
+/// threads and connections) stays inside it.
+public protocol LogSource: AnyObject {
+    /// The babies, ordered by birthday, then name, then row.
+    var babies: [Baby] { get }
+    /// The file name a report's small print names (`default.store`).
+    var storeName: String { get }
+    /// The device backup the logs came from, if any.
+    var origin: BackupOrigin? { get }
+    /// Where warnings go.
+    var warn: @Sendable (String) -> Void { get }
+    /// The log rows that did not decode, left out of every stream, table by table.
+    var unreadableRows: [UnreadableRow] { get }
+
+    /// Every log of every kind in one stream by start time (a diaper's time), then kind, then row, handed
+    /// to `body` on the calling thread.
+    func streamLogs(_ body: (LogRecord) -> Void) throws
+
+    /// Every log table once, whole, each in `order`, into `sink` on the calling thread: a table's logs come
+    /// between its `beginTable` and `finishTable`, the tables in any order. Logs `wanted` turns down are left
+    /// out (it may be asked on another thread).
+    ///
+    /// - Returns: with `countingRepeatedIDs`, how many logs had the id of an earlier log of their kind; else 0.
+    func readTables(
+        order: StreamOrder, wanted: @escaping @Sendable (BabyReference) -> Bool, countingRepeatedIDs: Bool, into sink: some LogSink
+    ) throws -> Int
+}
+
+/// What takes in the logs of a `LogSource`'s tables (the aggregator), on one thread.
+public protocol LogSink: AnyObject {
+    func beginTable(_ kind: LogKind, expectedLogs: Int)
+    func add(_ record: LogRecord)
+    func add(_ log: FoodLog)
+    func add(_ log: SleepLog)
+    func add(_ log: DiaperLog)
+    func add(_ log: ActivityLog)
+    func finishTable(_ kind: LogKind)
+}
