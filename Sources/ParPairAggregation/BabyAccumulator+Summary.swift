@@ -12,7 +12,7 @@ extension BabyAccumulator {
     }
 
     /// Turns the running state into the baby's summaries.
-    func summarize(units: VolumeUnits, days daySelection: DaySelection) -> BabyAggregate {
+    mutating func summarize(units: VolumeUnits, days daySelection: DaySelection) -> BabyAggregate {
         flushSleep()
         markInProgress()
         let selected = finalWeeks
@@ -51,7 +51,7 @@ extension BabyAccumulator {
             weekSummaries.reserveCapacity(selected.count)
             daySummaries.reserveCapacity(max(0, lastSelectedDay - firstSummarizedDay + 1))
             for index in selected {
-                let accumulator = weeks[index]
+                let accumulator = week(index)
                 let lastDay = min(index * 7 + 6, todayIndex)
                 var metrics = LogMetrics()
                 var perDayMetrics = LogMetrics()
@@ -111,29 +111,6 @@ extension BabyAccumulator {
             days: daySummaries, findings: listed, findingsOutsideSelection: outside, timeline: timelines, correction: correction)
         aggregate.sleepClock = sleepClock
         return aggregate
-    }
-
-    /// Gives the newest open session of each kind the "in progress" tone, when nothing of its kind
-    /// starts after it.
-    private func markInProgress() {
-        let sessions: [(SessionTracker, FindingMessage.Value, FindingMessage.Value)] = [
-            (sleepSessions, .term("kind_sleep"), .term("total_sleep")),
-            (breastfeedSessions, .term("what_breastfeed"), .term("total_breastfeeding")),
-            (activitySessions, .term("kind_activity"), .term("total_activity")),
-        ]
-        // A session still open may be running now, but not one that began a day or more before the report ends.
-        let reportEnd = min(rangeEnd, now)
-        for (tracker, name, total) in sessions {
-            guard let index = tracker.inProgressFinding, findings.indices.contains(index),
-                  findings[index].severity == .problem
-            else { continue }
-            if findings[index].time.timeIntervalSinceReferenceDate <= reportEnd - 24 * 3600 {
-                findings[index].message = FindingMessage("finding_no_end_recorded", ["what": name, "total": total])
-                continue
-            }
-            findings[index].severity = .inProgress
-            findings[index].message = FindingMessage("finding_in_progress", ["what": name, "total": total])
-        }
     }
 
     /// Logs before the birthday or after today, one line per rule and kind with their count, time span and
