@@ -44,40 +44,51 @@ struct StoreAccumulator {
     }
 
     mutating func add(_ log: FoodLog) {
-        guard let position = position(of: log.baby, kind: .food, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
         let start = log.startTime.timeIntervalSinceReferenceDate
-        guard let placement = admit(position, kind: .food, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
+        fold(.food, id: log.id, rowID: log.rowID, of: log.baby, at: log.startTime, doubleEntry: {
             $0.food.repeated(start: start, .init(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate,
                                                  amount: log.amount, unit: log.feedingUnit), id: $1, rowID: $2)
-        }) else { return }
-        babies[position].add(log, start: start, placement: placement)
+        }, into: { baby, placement in baby.add(log, start: start, placement: placement) })
     }
 
     mutating func add(_ log: SleepLog) {
-        guard let position = position(of: log.baby, kind: .sleep, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
         let start = log.startTime.timeIntervalSinceReferenceDate
-        guard let placement = admit(position, kind: .sleep, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
+        fold(.sleep, id: log.id, rowID: log.rowID, of: log.baby, at: log.startTime, doubleEntry: {
             $0.sleep.repeated(start: start, .init(type: 0, end: log.endTime?.timeIntervalSinceReferenceDate), id: $1, rowID: $2)
-        }) else { return }
-        babies[position].add(log, start: start, placement: placement)
+        }, into: { baby, placement in baby.add(log, start: start, placement: placement) })
     }
 
     mutating func add(_ log: DiaperLog) {
-        guard let position = position(of: log.baby, kind: .diaper, id: log.id, rowID: log.rowID, time: log.time) else { return }
         let time = log.time.timeIntervalSinceReferenceDate
-        guard let placement = admit(position, kind: .diaper, id: log.id, rowID: log.rowID, start: time, doubleEntry: {
+        fold(.diaper, id: log.id, rowID: log.rowID, of: log.baby, at: log.time, doubleEntry: {
             $0.diaper.repeated(start: time, .init(type: log.type, end: nil), id: $1, rowID: $2)
-        }) else { return }
-        babies[position].add(log, time: time, placement: placement)
+        }, into: { baby, placement in baby.add(log, time: time, placement: placement) })
     }
 
     mutating func add(_ log: ActivityLog) {
-        guard let position = position(of: log.baby, kind: .activity, id: log.id, rowID: log.rowID, time: log.startTime) else { return }
         let start = log.startTime.timeIntervalSinceReferenceDate
-        guard let placement = admit(position, kind: .activity, id: log.id, rowID: log.rowID, start: start, doubleEntry: {
+        fold(.activity, id: log.id, rowID: log.rowID, of: log.baby, at: log.startTime, doubleEntry: {
             $0.activity.repeated(start: start, .init(type: log.type, end: log.endTime?.timeIntervalSinceReferenceDate), id: $1, rowID: $2)
-        }) else { return }
-        babies[position].add(log, start: start, placement: placement)
+        }, into: { baby, placement in baby.add(log, start: start, placement: placement) })
+    }
+
+    /// Folds one log into its baby: finds the baby (or lists an orphan), decides where the log counts
+    /// (`admit`), and hands it to `add` with its placement when it counts.
+    ///
+    /// - Parameters:
+    ///   - time: the log's start (a diaper's time).
+    ///   - repeated: asks the baby's `DoubleEntryTracker` which counted log this one repeats.
+    ///   - add: the kind's fold into the baby (`BabyAccumulator.add`).
+    @inline(__always)
+    private mutating func fold(
+        _ kind: LogKind, id: UUID, rowID: Int64, of baby: BabyReference, at time: Date,
+        doubleEntry repeated: (inout DoubleEntryTracker, _ id: UUID, _ rowID: Int64) -> DoubleEntryTracker.Seen?,
+        into add: (inout BabyAccumulator, Placement) -> Void
+    ) {
+        guard let position = position(of: baby, kind: kind, id: id, rowID: rowID, time: time) else { return }
+        let start = time.timeIntervalSinceReferenceDate
+        guard let placement = admit(position, kind: kind, id: id, rowID: rowID, start: start, doubleEntry: repeated) else { return }
+        add(&babies[position], placement)
     }
 
     /// The position in `babies` of the baby a log belongs to; nil for an orphan, which is listed at store level.
