@@ -3,7 +3,7 @@
 //
 // Layers, from the edge inwards:
 //   C system libraries   CSQLite, CLibXML2, CNettle, CProcess   (one importer each: SQLite, XHTML, AESCrypto, ParPairCLI)
-//   generic libraries    SQLite, XHTML, Mustache, Mail, AESCrypto, PropertyList, DeviceBackup
+//   generic libraries    SQLite, XHTML, Mustache, Mail, AESCrypto, PropertyList, DeviceBackup, InPlace
 //                        (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
@@ -46,6 +46,8 @@ let package = Package(
         // The XHTML 1.0 Strict DTD and its entity sets (Sources/XHTML/DTD, W3C licence beside them) are compiled in.
         .target(name: "XHTML", dependencies: ["CLibXML2"], exclude: ["DTD"], plugins: ["EmbedTemplates"]),
         .target(name: "Mustache"),
+        // A value changed in place without the runtime's per-access exclusivity check (its own counter instead).
+        .target(name: "InPlace"),
         .target(name: "Mail"),
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
         .target(name: "PropertyList"),
@@ -57,7 +59,7 @@ let package = Package(
         .target(name: "ParPairStore", dependencies: ["ParPairModel", "SQLite", "PropertyList", "DeviceBackup"]),
         // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
         .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "SQLite"]),
-        .target(name: "ParPairAggregation", dependencies: ["ParPairModel"]),
+        .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "InPlace"]),
         .target(
             name: "ParPairReport",
             dependencies: ["ParPairModel", "ParPairStore", "ParPairAggregation", "Mustache", "XHTML", "Mail", "DeviceBackup"],
@@ -103,6 +105,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "TestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),

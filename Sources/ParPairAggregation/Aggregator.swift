@@ -1,4 +1,5 @@
 import Foundation
+import InPlace
 import ParPairModel
 
 /// Folds logs into day and week totals as a reader steps through them, one pass per table.
@@ -22,8 +23,9 @@ import ParPairModel
 public final class Aggregator {
     /// The options every row is cut by.
     public let options: AggregationOptions
-    /// Everything a log changes: each add is one access to this value, changed in place.
-    private var store: StoreAccumulator
+    /// Everything a log changes, changed in place: one exclusive access per log, checked by the box's
+    /// counter (a stored `var` of this class would cost the runtime's dynamic check per log).
+    private let store: InPlaceBox<StoreAccumulator>
 
     /// - Parameters:
     ///   - babies: the babies of the store, in the order results should list them. Logs pointing at
@@ -32,33 +34,33 @@ public final class Aggregator {
     ///   - duplicateCheck: how repeated log ids are found (see `DuplicateIDCheck`).
     public init(babies: [Baby], options: AggregationOptions, duplicateCheck: DuplicateIDCheck = .fingerprints) {
         self.options = options
-        store = StoreAccumulator(babies: babies, options: options, duplicateCheck: duplicateCheck)
+        store = InPlaceBox(StoreAccumulator(babies: babies, options: options, duplicateCheck: duplicateCheck))
     }
 
     /// Adds any kind of log.
-    public func add(_ record: LogRecord) { store.add(record) }
+    public func add(_ record: LogRecord) { store.modify { $0.add(record) } }
 
     /// How many logs had the id of an earlier log of the same kind, and were left out, so far
     /// (`.fingerprints`, `.known`; always 0 with `.countedByCaller`).
-    public var repeatedIDs: Int { store.duplicates.repeats }
+    public var repeatedIDs: Int { store.read { $0.duplicates.repeats } }
 
     /// Says that the logs of `kind` come next and about how many there are (a table's row count),
     /// so the memory that finds repeated ids is allocated once, at its final size. Optional.
     public func beginTable(_ kind: LogKind, expectedLogs: Int) {
-        store.duplicates.expect(expectedLogs, of: kind)
+        store.modify { $0.duplicates.expect(expectedLogs, of: kind) }
     }
 
     /// Says that every log of `kind` has been added (its table is read), which frees the memory used
     /// to find repeated ids of that kind. Adding a log of that kind afterwards is a programming error.
     public func finishTable(_ kind: LogKind) {
-        store.duplicates.finish(kind)
+        store.modify { $0.duplicates.finish(kind) }
     }
 
     /// Ends the input and returns the summaries.
     ///
     /// - Throws: `AggregationError.unsortedInput` when food or sleep logs of a baby came out of start order.
     public func finish() throws(AggregationError) -> AggregationResult {
-        if let orderProblem = store.orderProblem { throw orderProblem }
+        if let orderProblem = store.read(\.orderProblem) { throw orderProblem }
         return result()
     }
 
@@ -100,18 +102,18 @@ public final class Aggregator {
 
     /// Adds a feed: counted by type on the day it starts; breastfeeding minutes from valid ends,
     /// bottle volumes converted to ml, solids in grams; gaps between consecutive starts.
-    public func add(_ log: FoodLog) { store.add(log) }
+    public func add(_ log: FoodLog) { store.modify { $0.add(log) } }
 
     /// Adds a sleep: counted on the day it starts; a valid session's time is spread over the days it
     /// covers by absolute instants, overlapping sessions merged so shared time counts once.
-    public func add(_ log: SleepLog) { store.add(log) }
+    public func add(_ log: SleepLog) { store.modify { $0.add(log) } }
 
     /// Adds a diaper change at its time: wet = Wet + Mixed, dirty = Dirty + Mixed.
-    public func add(_ log: DiaperLog) { store.add(log) }
+    public func add(_ log: DiaperLog) { store.modify { $0.add(log) } }
 
     /// Adds an activity: its whole duration counts on the day it starts, when it has a valid end.
-    public func add(_ log: ActivityLog) { store.add(log) }
+    public func add(_ log: ActivityLog) { store.modify { $0.add(log) } }
 
     /// The summaries of everything added so far (sleep still being merged is distributed first).
-    func result() -> AggregationResult { store.result(options: options) }
+    func result() -> AggregationResult { store.modify { $0.result(options: options) } }
 }

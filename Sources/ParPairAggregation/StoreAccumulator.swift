@@ -34,6 +34,10 @@ struct StoreAccumulator {
 
     // MARK: Per row
 
+    /// Adds any kind of log. Kept out of line: the fold below reads `weeks[slot]` of a baby in place only
+    /// when the optimizer sees it as its own function (inlined into `Aggregator.add`, each read copied the
+    /// week and retained its arrays).
+    @inline(never)
     mutating func add(_ record: LogRecord) {
         switch record {
         case .food(let log): add(log)
