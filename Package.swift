@@ -3,7 +3,7 @@
 //
 // Layers, from the edge inwards:
 //   C system libraries   CSQLite, CLibXML2, CNettle, CProcess   (one importer each: SQLite, XHTML, AESCrypto, ParPairCLI)
-//   generic libraries    Concurrency (every hand-off between threads), IDFingerprints, SQLite, XHTML,
+//   generic libraries    Concurrency (every hand-off between threads), IDFingerprints, InPlace, SQLite, XHTML,
 //                        Mustache, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
@@ -50,6 +50,8 @@ let package = Package(
         // The XHTML 1.0 Strict DTD and its entity sets (Sources/XHTML/DTD, W3C licence beside them) are compiled in.
         .target(name: "XHTML", dependencies: ["CLibXML2", "Concurrency"], exclude: ["DTD"], plugins: ["EmbedTemplates"]),
         .target(name: "Mustache", dependencies: ["Concurrency"]),
+        // A value changed in place without the runtime's per-access exclusivity check (its own counter instead).
+        .target(name: "InPlace"),
         .target(name: "Mail"),
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
         .target(name: "PropertyList"),
@@ -61,7 +63,7 @@ let package = Package(
         .target(name: "ParPairStore", dependencies: ["ParPairModel", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup"]),
         // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
         .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "SQLite"]),
-        .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints"]),
+        .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints", "InPlace"]),
         .target(
             name: "ParPairReport",
             dependencies: [
@@ -112,6 +114,7 @@ let package = Package(
         .testTarget(name: "IDFingerprintsTests", dependencies: ["IDFingerprints"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "TestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),

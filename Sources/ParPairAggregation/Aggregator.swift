@@ -1,4 +1,5 @@
 import Foundation
+import InPlace
 import ParPairModel
 
 /// Folds logs into day and week totals as a reader steps through them, one pass per table.
@@ -22,14 +23,9 @@ import ParPairModel
 public final class Aggregator {
     /// The options every row is cut by.
     public let options: AggregationOptions
-    let calendar: LifeCalendar
-    let babyStates: [BabyAccumulator]
-    private let babyIndex: [UUID: Int]
-    @exclusivity(unchecked) private var lastBabyID: UUID?
-    @exclusivity(unchecked) private var lastBaby: Unmanaged<BabyAccumulator>?
-    @exclusivity(unchecked) var duplicates: DuplicateTracker
-    var storeFindings: [Finding] = []
-    var orderProblem: AggregationError?
+    /// Everything a log changes, changed in place: one exclusive access per log, checked by the box's
+    /// counter (a stored `var` of this class would cost the runtime's dynamic check per log).
+    private let store: InPlaceBox<StoreAccumulator>
 
     /// - Parameters:
     ///   - babies: the babies of the store, in the order results should list them. Logs pointing at
@@ -38,47 +34,33 @@ public final class Aggregator {
     ///   - duplicateCheck: how repeated log ids are found (see `DuplicateIDCheck`).
     public init(babies: [Baby], options: AggregationOptions, duplicateCheck: DuplicateIDCheck = .fingerprints) {
         self.options = options
-        let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStart.minutes)
-        self.calendar = calendar
-        let dayStarts = DayStarts(calendar: calendar, minutes: options.dayStart.minutes)
-        babyStates = babies.map { BabyAccumulator(baby: $0, options: options, calendar: calendar, dayStarts: dayStarts) }
-        var index: [UUID: Int] = [:]
-        for (position, baby) in babies.enumerated() where index[baby.id] == nil { index[baby.id] = position }
-        babyIndex = index
-        duplicates = DuplicateTracker(duplicateCheck)
+        store = InPlaceBox(StoreAccumulator(babies: babies, options: options, duplicateCheck: duplicateCheck))
     }
 
     /// Adds any kind of log.
-    public func add(_ record: LogRecord) {
-        switch record {
-        case .food(let log): add(log)
-        case .sleep(let log): add(log)
-        case .diaper(let log): add(log)
-        case .activity(let log): add(log)
-        }
-    }
+    public func add(_ record: LogRecord) { store.modify { $0.add(record) } }
 
     /// How many logs had the id of an earlier log of the same kind, and were left out, so far
     /// (`.fingerprints`, `.known`; always 0 with `.countedByCaller`).
-    public var repeatedIDs: Int { duplicates.repeats }
+    public var repeatedIDs: Int { store.read { $0.duplicates.repeats } }
 
     /// Says that the logs of `kind` come next and about how many there are (a table's row count),
     /// so the memory that finds repeated ids is allocated once, at its final size. Optional.
     public func beginTable(_ kind: LogKind, expectedLogs: Int) {
-        duplicates.expect(expectedLogs, of: kind)
+        store.modify { $0.duplicates.expect(expectedLogs, of: kind) }
     }
 
     /// Says that every log of `kind` has been added (its table is read), which frees the memory used
     /// to find repeated ids of that kind. Adding a log of that kind afterwards is a programming error.
     public func finishTable(_ kind: LogKind) {
-        duplicates.finish(kind)
+        store.modify { $0.duplicates.finish(kind) }
     }
 
     /// Ends the input and returns the summaries.
     ///
     /// - Throws: `AggregationError.unsortedInput` when food or sleep logs of a baby came out of start order.
     public func finish() throws(AggregationError) -> AggregationResult {
-        if let orderProblem { throw orderProblem }
+        if let orderProblem = store.read(\.orderProblem) { throw orderProblem }
         return result()
     }
 
@@ -118,138 +100,20 @@ public final class Aggregator {
 
     // MARK: Per row
 
-    /// Calls `body` with the baby a log belongs to, or lists an orphan at store level.
-    ///
-    /// The accumulator is lent to `body` without a retain (a log's fold would otherwise retain and
-    /// release it a few times): the accumulators live in `babyStates` for as long as the aggregator.
-    @inline(__always)
-    func withBaby(
-        for reference: BabyReference, kind: LogKind, id: UUID, rowID: Int64, time: Date, _ body: (BabyAccumulator) -> Void
-    ) {
-        guard let baby = baby(for: reference, kind: kind, id: id, rowID: rowID, time: time) else { return }
-        baby._withUnsafeGuaranteedRef(body)
-    }
+    /// Adds a feed: counted by type on the day it starts; breastfeeding minutes from valid ends,
+    /// bottle volumes converted to ml, solids in grams; gaps between consecutive starts.
+    public func add(_ log: FoodLog) { store.modify { $0.add(log) } }
 
-    /// The baby a log belongs to (unretained, see `withBaby`); nil for an orphan, which is listed at store level.
-    @inline(__always)
-    private func baby(for reference: BabyReference, kind: LogKind, id: UUID, rowID: Int64, time: Date) -> Unmanaged<BabyAccumulator>? {
-        if case .baby(let babyID) = reference {
-            if babyID == lastBabyID, let lastBaby { return lastBaby }
-            let position: Int?
-            if babyStates.count <= 16 {
-                position = babyStates.firstIndex { $0.baby.id == babyID }
-            } else {
-                position = babyIndex[babyID]
-            }
-            if let position {
-                let state = Unmanaged.passUnretained(babyStates[position])
-                lastBabyID = babyID
-                lastBaby = state
-                return state
-            }
-        }
-        let reason: FindingMessage
-        switch reference {
-        case .none: reason = FindingMessage("orphan_no_baby")
-        case .dangling(rowID: let row): reason = FindingMessage("orphan_dangling_row", ["row": .text(String(row))])
-        case .baby(id: let babyID): reason = FindingMessage("orphan_missing_baby", ["id": .text(babyID.uuidString)])
-        }
-        storeFindings.append(Finding(
-            rule: .orphan, kind: kind, logID: id, rowID: rowID, time: time, localTime: "",
-            message: FindingMessage("finding_orphan", ["reason": .message(reason)])))
-        return nil
-    }
+    /// Adds a sleep: counted on the day it starts; a valid session's time is spread over the days it
+    /// covers by absolute instants, overlapping sessions merged so shared time counts once.
+    public func add(_ log: SleepLog) { store.modify { $0.add(log) } }
 
-    /// 1970-01-01 00:00 UTC, in seconds since 2001.
-    static let earliestPlausibleStart: Double = -978_307_200
+    /// Adds a diaper change at its time: wet = Wet + Mixed, dirty = Dirty + Mixed.
+    public func add(_ log: DiaperLog) { store.modify { $0.add(log) } }
 
-    /// Decides whether a log counts, and where: invalid time, duplicate id, before the birthday and
-    /// after today are findings that count nowhere (nil). Also checks the start order of food and sleep.
-    /// `repeated` asks the baby's `DoubleEntryTracker` which counted log this one repeats (last, so only logs
-    /// that would count are noted there).
-    @inline(__always)
-    func admit(
-        _ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double,
-        doubleEntry repeated: (inout DoubleEntryTracker, _ id: UUID, _ rowID: Int64) -> DoubleEntryTracker.Seen?
-    ) -> Placement? {
-        guard start.isFinite else {
-            baby.report(.badTime, kind: kind, id: id, rowID: rowID, time: start,
-                        message: FindingMessage("finding_start_invalid"), placement: .noWeek)
-            return nil
-        }
-        if kind == .food {
-            if start < baby.lastFoodStart { noteOrder(baby, kind: kind, id: id, rowID: rowID, start: start, previous: baby.lastFoodStart) }
-            baby.lastFoodStart = max(baby.lastFoodStart, start)
-        } else if kind == .sleep {
-            if start < baby.lastSleepStart { noteOrder(baby, kind: kind, id: id, rowID: rowID, start: start, previous: baby.lastSleepStart) }
-            baby.lastSleepStart = max(baby.lastSleepStart, start)
-        }
-        // Before 1970 or more than 20 years after the birth: a mistyped year, not a week of life.
-        guard start >= Self.earliestPlausibleStart, start < baby.plausibleEnd else {
-            baby.report(.implausibleDate, kind: kind, id: id, rowID: rowID, time: start,
-                        message: FindingMessage(start < Self.earliestPlausibleStart ? "finding_before_1970" : "finding_far_future"), placement: .noWeek)
-            return nil
-        }
-        let inRange = start >= baby.rangeStart && start < baby.rangeEnd
-        if duplicates.isRepeat(id, kind: kind) {
-            let placement: Placement = inRange ? baby.locate(start) : .noWeek
-            baby.report(.duplicateID, kind: kind, id: id, rowID: rowID, time: start,
-                        message: FindingMessage("finding_duplicate_id", ["kind": FindingMessage.kind(kind)]), placement: placement)
-            return nil
-        }
-        guard inRange else {
-            if start < baby.rangeStart {
-                baby.report(.beforeBirthday, kind: kind, id: id, rowID: rowID, time: start,
-                            message: FindingMessage("finding_before_birthday", ["date": .date(baby.birthDate)]), placement: .noWeek)
-            } else {
-                baby.report(.afterToday, kind: kind, id: id, rowID: rowID, time: start,
-                            message: FindingMessage("finding_after_today", ["date": .date(options.today)]), placement: .noWeek)
-            }
-            return nil
-        }
-        if let earlier = repeated(&baby.doubleEntries, id, rowID) {
-            // The two count once; the copy saved later is the one listed (its figures are the same, to the minute).
-            let copy = earlier.rowID > rowID ? earlier : DoubleEntryTracker.Seen(id: id, rowID: rowID, start: start)
-            baby.report(.loggedTwice, kind: kind, id: copy.id, rowID: copy.rowID, time: copy.start,
-                        message: FindingMessage("finding_logged_twice", ["kind": FindingMessage.kind(kind)]),
-                        placement: baby.locate(copy.start))
-            return nil
-        }
-        let placement = baby.locate(start)
-        placement.inWeek { baby.count(week: $0, day: $1) }
-        return placement
-    }
+    /// Adds an activity: its whole duration counts on the day it starts, when it has a valid end.
+    public func add(_ log: ActivityLog) { store.modify { $0.add(log) } }
 
-    private func noteOrder(_ baby: BabyAccumulator, kind: LogKind, id: UUID, rowID: Int64, start: Double, previous: Double) {
-        guard orderProblem == nil else { return }
-        orderProblem = .unsortedInput(
-            kind: kind, babyName: baby.baby.name, logID: id, rowID: rowID, start: baby.localTime(start),
-            previousStart: baby.localTime(previous))
-    }
-
-    /// How an end relates to its start.
-    enum EndCheck {
-        case open
-        case invalidTime
-        case beforeStart(Double)
-        case valid(duration: Double)
-
-        @inline(__always)
-        init(end: Date?, start: Double) {
-            guard let end else { self = .open; return }
-            let time = end.timeIntervalSinceReferenceDate
-            if !time.isFinite { self = .invalidTime } else if time < start { self = .beforeStart(time) } else { self = .valid(duration: time - start) }
-        }
-    }
-
-    /// `4`, `4.5`, `120.25`: an amount as the parent typed it, for reasons.
-    static func amountText(_ value: Double) -> String {
-        guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-infinity" : "infinity") }
-        var text = FixedDecimal.format(value, decimals: 2)
-        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
-
-    static func hoursText(_ seconds: Double) -> String { FixedDecimal.format(seconds / 3600, decimals: 2) }
+    /// The summaries of everything added so far (sleep still being merged is distributed first).
+    func result() -> AggregationResult { store.modify { $0.result(options: options) } }
 }

@@ -12,36 +12,17 @@ extension BabyAccumulator {
     }
 
     /// Turns the running state into the baby's summaries.
-    func summarize(units: VolumeUnits, days daySelection: DaySelection) -> BabyAggregate {
+    mutating func summarize(units: VolumeUnits, days daySelection: DaySelection) -> BabyAggregate {
         flushSleep()
         markInProgress()
         let selected = finalWeeks
-        var listed: [Finding] = []
-        var perWeek: [Int: Int] = [:]
-        var perDay: [Int: Int] = [:]
-        var outside = findingsOutsideSelection
-        for finding in findings + unknownValueFindings() {
-            if let week = finding.week {
-                guard selected?.contains(week) == true else {
-                    outside += 1
-                    continue
-                }
-                perWeek[week, default: 0] += 1
-                if let day = finding.day { perDay[day, default: 0] += 1 }
-            }
-            var finding = finding
-            finding.localTime = localTime(finding.time.timeIntervalSinceReferenceDate)
-            listed.append(finding)
-        }
-        listed = summarizeOutsideLife(listed)
-        listed.sort(by: Finding.precedes)
-
+        let findings = listedFindings(in: selected)
         var weekSummaries: [WeekSummary] = []
         var daySummaries: [DaySummary] = []
         var timelines: [DayTimeline] = []
         if let selected {
-            // Exact sizes: a million-log store has tens of thousands of days, and an array grown by
-            // doubling would carry up to as many again in spare capacity.
+            // Exact sizes: a store of years has tens of thousands of days, and an array grown by doubling
+            // would carry up to as many again in spare capacity.
             let lastSelectedDay = min(selected.upperBound * 7 + 6, todayIndex)
             let firstSummarizedDay: Int
             switch daySelection {
@@ -51,88 +32,98 @@ extension BabyAccumulator {
             weekSummaries.reserveCapacity(selected.count)
             daySummaries.reserveCapacity(max(0, lastSelectedDay - firstSummarizedDay + 1))
             for index in selected {
-                let accumulator = weeks[index]
-                let lastDay = min(index * 7 + 6, todayIndex)
-                var metrics = LogMetrics()
-                var perDayMetrics = LogMetrics()
-                var loggedDays: [Int] = []
-                var hasDayInProgress = false
-                for position in 0..<7 {
-                    let tally = accumulator?.days[position] ?? DayTally()
-                    tally.add(to: &metrics)
-                    let lifeDay = index * 7 + position
-                    guard lifeDay <= lastDay else { continue }
-                    // The report's last day counts for per-day figures only once it has ended by the clock.
-                    if lifeDay == todayIndex, todayInProgress {
-                        hasDayInProgress = true
-                    } else {
-                        tally.add(to: &perDayMetrics)
-                        if tally.logged { loggedDays.append(lifeDay) }
-                    }
-                    guard lifeDay >= firstSummarizedDay else { continue }
-                    daySummaries.append(DaySummary(
-                        babyID: baby.id, babyName: baby.name, day: lifeDay, date: birthDate.adding(days: lifeDay),
-                        logged: tally.logged, metrics: tally.metrics, findings: perDay[lifeDay] ?? 0, units: units,
-                        correctedDay: correction?.correctedDays(onDay: lifeDay),
-                        feedGapIntoDayHours: tally.feedGapIntoDay >= 0 ? tally.feedGapIntoDay / 3600 : nil,
-                        feedGapFromDay: tally.feedGapIntoDay >= 0 ? Int(tally.feedGapFromDay) : nil,
-                        inProgress: lifeDay == todayIndex && todayInProgress))
-                }
-                if let gap = accumulator?.longestFeedGap, gap >= 0 {
-                    metrics.longestFeedGapHours = gap / 3600
-                    perDayMetrics.longestFeedGapHours = gap / 3600
-                }
-                let days = lastDay - index * 7 + 1
-                weekSummaries.append(WeekSummary(
-                    babyID: baby.id, babyName: baby.name, week: index, startDate: birthDate.adding(days: index * 7),
-                    endDate: birthDate.adding(days: index * 7 + 6), days: days, daysLogged: loggedDays.count,
-                    metrics: metrics, perDayMetrics: perDayMetrics, hasDayInProgress: hasDayInProgress, findings: perWeek[index] ?? 0,
-                    references: ReferenceRanges.bands(
-                        week: index, loggedDays: loggedDays, birthDate: birthDate, metrics: perDayMetrics, correction: correction),
-                    units: units, correctedFirstDay: correction?.correctedDays(onDay: index * 7)))
+                weekSummaries.append(summarizeWeek(
+                    index, counts: findings, units: units, daysFrom: firstSummarizedDay, into: &daySummaries))
             }
-            let firstDay = max(selected.lowerBound * 7, lastSelectedDay - (timelineDays - 1))
-            if firstDay <= lastSelectedDay {
-                for lifeDay in firstDay...lastSelectedDay {
-                    let items = timeline[lifeDay] ?? TimelineDay()
-                    timelines.append(DayTimeline(
-                        day: lifeDay, date: birthDate.adding(days: lifeDay), dayStart: dayStart,
-                        sleeps: items.sleeps.sorted { ($0.start, $0.end) < ($1.start, $1.end) },
-                        feeds: items.feeds.sorted { $0.minute < $1.minute },
-                        // By minute, then as the logs are ordered (time, row): the same in any input order.
-                        diapers: items.diapers.sorted {
-                            ($0.diaper.minute, $0.time, $0.rowID) < ($1.diaper.minute, $1.time, $1.rowID)
-                        }.map(\.diaper)))
-                }
-            }
+            timelines = self.timelines(from: max(selected.lowerBound * 7, lastSelectedDay - (timelineDays - 1)), to: lastSelectedDay)
         }
         var aggregate = BabyAggregate(
             baby: baby, birthDate: birthDate, ageToday: Age(days: todayIndex), weeks: weekSummaries,
-            days: daySummaries, findings: listed, findingsOutsideSelection: outside, timeline: timelines, correction: correction)
+            days: daySummaries, findings: findings.listed, findingsOutsideSelection: findings.outside, timeline: timelines,
+            correction: correction)
         aggregate.sleepClock = sleepClock
         return aggregate
     }
 
-    /// Gives the newest open session of each kind the "in progress" tone, when nothing of its kind
-    /// starts after it.
-    private func markInProgress() {
-        let sessions: [(SessionTracker, FindingMessage.Value, FindingMessage.Value)] = [
-            (sleepSessions, .term("kind_sleep"), .term("total_sleep")),
-            (breastfeedSessions, .term("what_breastfeed"), .term("total_breastfeeding")),
-            (activitySessions, .term("kind_activity"), .term("total_activity")),
-        ]
-        // A session still open may be running now, but not one that began a day or more before the report ends.
-        let reportEnd = min(rangeEnd, now)
-        for (tracker, name, total) in sessions {
-            guard let index = tracker.inProgressFinding, findings.indices.contains(index),
-                  findings[index].severity == .problem
-            else { continue }
-            if findings[index].time.timeIntervalSinceReferenceDate <= reportEnd - 24 * 3600 {
-                findings[index].message = FindingMessage("finding_no_end_recorded", ["what": name, "total": total])
-                continue
+    /// The findings to list, in order, with their local times: those in the selected weeks or in no week;
+    /// how many fall in each selected week and day of life, and how many outside the selection.
+    private func listedFindings(in selected: ClosedRange<Int>?) -> ListedFindings {
+        var counts = ListedFindings(outside: findingsOutsideSelection)
+        for finding in findings + unknownValueFindings() {
+            if let week = finding.week {
+                guard selected?.contains(week) == true else {
+                    counts.outside += 1
+                    continue
+                }
+                counts.perWeek[week, default: 0] += 1
+                if let day = finding.day { counts.perDay[day, default: 0] += 1 }
             }
-            findings[index].severity = .inProgress
-            findings[index].message = FindingMessage("finding_in_progress", ["what": name, "total": total])
+            var finding = finding
+            finding.localTime = localTime(finding.time.timeIntervalSinceReferenceDate)
+            counts.listed.append(finding)
+        }
+        counts.listed = summarizeOutsideLife(counts.listed)
+        counts.listed.sort(by: Finding.precedes)
+        return counts
+    }
+
+    /// Week `index`'s summary; appends the summaries of its days from day of life `firstDay` on (up to today).
+    private func summarizeWeek(
+        _ index: Int, counts: ListedFindings, units: VolumeUnits, daysFrom firstDay: Int, into daySummaries: inout [DaySummary]
+    ) -> WeekSummary {
+        let accumulator = week(index)
+        let lastDay = min(index * 7 + 6, todayIndex)
+        var metrics = LogMetrics()
+        var perDayMetrics = LogMetrics()
+        var loggedDays: [Int] = []
+        var hasDayInProgress = false
+        for position in 0..<7 {
+            let tally = accumulator?.days[position] ?? DayTally()
+            tally.add(to: &metrics)
+            let lifeDay = index * 7 + position
+            guard lifeDay <= lastDay else { continue }
+            // The report's last day counts for per-day figures only once it has ended by the clock.
+            if lifeDay == todayIndex, todayInProgress {
+                hasDayInProgress = true
+            } else {
+                tally.add(to: &perDayMetrics)
+                if tally.logged { loggedDays.append(lifeDay) }
+            }
+            guard lifeDay >= firstDay else { continue }
+            daySummaries.append(DaySummary(
+                babyID: baby.id, babyName: baby.name, day: lifeDay, date: birthDate.adding(days: lifeDay),
+                logged: tally.logged, metrics: tally.metrics, findings: counts.perDay[lifeDay] ?? 0, units: units,
+                correctedDay: correction?.correctedDays(onDay: lifeDay),
+                feedGapIntoDayHours: tally.feedGapIntoDay >= 0 ? tally.feedGapIntoDay / 3600 : nil,
+                feedGapFromDay: tally.feedGapIntoDay >= 0 ? Int(tally.feedGapFromDay) : nil,
+                inProgress: lifeDay == todayIndex && todayInProgress))
+        }
+        if let gap = accumulator?.longestFeedGap, gap >= 0 {
+            metrics.longestFeedGapHours = gap / 3600
+            perDayMetrics.longestFeedGapHours = gap / 3600
+        }
+        return WeekSummary(
+            babyID: baby.id, babyName: baby.name, week: index, startDate: birthDate.adding(days: index * 7),
+            endDate: birthDate.adding(days: index * 7 + 6), days: lastDay - index * 7 + 1, daysLogged: loggedDays.count,
+            metrics: metrics, perDayMetrics: perDayMetrics, hasDayInProgress: hasDayInProgress, findings: counts.perWeek[index] ?? 0,
+            references: ReferenceRanges.bands(
+                week: index, loggedDays: loggedDays, birthDate: birthDate, metrics: perDayMetrics, correction: correction),
+            units: units, correctedFirstDay: correction?.correctedDays(onDay: index * 7))
+    }
+
+    /// The 24-hour timelines of days of life `firstDay` through `lastDay`, items sorted.
+    private func timelines(from firstDay: Int, to lastDay: Int) -> [DayTimeline] {
+        guard firstDay <= lastDay else { return [] }
+        return (firstDay...lastDay).map { lifeDay in
+            let items = timeline[lifeDay] ?? TimelineDay()
+            return DayTimeline(
+                day: lifeDay, date: birthDate.adding(days: lifeDay), dayStart: dayStart,
+                sleeps: items.sleeps.sorted { ($0.start, $0.end) < ($1.start, $1.end) },
+                feeds: items.feeds.sorted { $0.minute < $1.minute },
+                // By minute, then as the logs are ordered (time, row): the same in any input order.
+                diapers: items.diapers.sorted {
+                    ($0.diaper.minute, $0.time, $0.rowID) < ($1.diaper.minute, $1.time, $1.rowID)
+                }.map(\.diaper))
         }
     }
 

@@ -5,7 +5,11 @@ import ParPairModel
 ///
 /// Days are placed by instants computed once per week (`WeekAccumulator`); the week of the previous
 /// row is kept as a cursor, so sorted input finds its week with two comparisons and no calendar call.
-final class BabyAccumulator {
+///
+/// A value kept in its aggregation's `StoreAccumulator.babies` and changed there in place
+/// (`babies[position].add…`), never copied out while logs are added: its weeks are values in `weeks`,
+/// addressed by slot, so a log's fold takes no reference and no exclusivity check of its own.
+struct BabyAccumulator {
     let baby: Baby
     let calendar: LifeCalendar
     let timeZone: TimeZone
@@ -33,7 +37,7 @@ final class BabyAccumulator {
     /// How many days, up to today, the 24-hour timeline keeps (`AggregationOptions.timelineDays`).
     let timelineDays: Int
     /// Logs entered twice under two ids.
-    @exclusivity(unchecked) var doubleEntries = DoubleEntryTracker()
+    var doubleEntries = DoubleEntryTracker()
     /// The end of the span in which a log's date is plausible: 20 years of life (weeks up to
     /// `WeekSelection.maximumWeek`). A later log is a finding, so one absurd date cannot make a report of
     /// thousands of weeks.
@@ -44,43 +48,46 @@ final class BabyAccumulator {
     /// Day 0 at the day start, to estimate a day from an instant before the exact search.
     private let estimateOrigin: Double
 
-    @exclusivity(unchecked) private(set) var weeks: [Int: WeekAccumulator] = [:]
-    @exclusivity(unchecked) private var cursor: WeekAccumulator?
+    /// The weeks made so far, in the order they were made; a `Placement` names one by its slot here.
+    var weeks: [WeekAccumulator] = []
+    /// The slot in `weeks` of each week made, by week index.
+    private var slots: [Int: Int] = [:]
+    /// The slot of the week the previous row landed in; -1 before the first.
+    private var cursor = -1
     /// `dayStartInstant(7 · week)` by week: each week's start is asked for while looking for a week,
     /// and again as the end of the week before (a calendar computation each time otherwise).
     private var weekStarts: [Int: Double] = [:]
 
     /// Days of the first and last counted logs (drive `WeekSelection.all`).
-    @exclusivity(unchecked) private(set) var firstLoggedDay = Int.max
-    @exclusivity(unchecked) private(set) var lastLoggedDay = Int.min
+    private(set) var firstLoggedDay = Int.max
+    private(set) var lastLoggedDay = Int.min
     /// The last day that received counted time (a sleep running past the last log's day), so that every
     /// counted hour falls in a week and a day that get a row.
-    @exclusivity(unchecked) private(set) var lastCountedDay = Int.min
+    private(set) var lastCountedDay = Int.min
 
     /// The previous counted feed, for gaps between consecutive starts (its week by identity only).
-    @exclusivity(unchecked) var lastFeedStart = 0.0
+    var lastFeedStart = 0.0
     /// The day of life of the last feed placed in a week; negative when none (or the last was outside the weeks).
-    @exclusivity(unchecked) var lastFeedLifeDay = -1
+    var lastFeedLifeDay = -1
 
     /// The latest start seen per order-sensitive table, to reject unsorted input.
-    @exclusivity(unchecked) var lastFoodStart = -Double.infinity
-    @exclusivity(unchecked) var lastSleepStart = -Double.infinity
+    var lastFoodStart = -Double.infinity
+    var lastSleepStart = -Double.infinity
 
-    @exclusivity(unchecked) var sleepRun: SleepRun?
+    var sleepRun: SleepRun?
     /// Where on the local clock the counted sleep lies.
-    @exclusivity(unchecked) var sleepClock = SleepClock()
-    @exclusivity(unchecked) var sleepSessions = SessionTracker()
-    @exclusivity(unchecked) var breastfeedSessions = SessionTracker()
-    @exclusivity(unchecked) var activitySessions = SessionTracker()
+    var sleepClock = SleepClock()
+    /// Sleeps, breastfeeds and activities, by `SessionKind.rawValue`: which open one may be in progress.
+    var sessions = [SessionTracker](repeating: SessionTracker(), count: SessionKind.allCases.count)
 
     var findings: [Finding] = []
     var findingsOutsideSelection = 0
     var unknownValues: [UnknownValueTally.Key: UnknownValueTally] = [:]
 
     /// Timeline items of the last days of the selection, by day of life.
-    @exclusivity(unchecked) var timeline = TimelineWindow()
+    var timeline = TimelineWindow()
     /// Days before this one keep no timeline; it rises with the last logged day for `.all`.
-    @exclusivity(unchecked) private(set) var timelineFloor: Int
+    private(set) var timelineFloor: Int
     /// The last day that can be in the selection's timeline when the selection is fixed.
     private let timelineEnd: Int?
 
@@ -146,7 +153,7 @@ final class BabyAccumulator {
     }
 
     /// The instant week `index` begins: `dayStartInstant(index * 7)`, computed once.
-    func weekStartInstant(_ index: Int) -> Double {
+    mutating func weekStartInstant(_ index: Int) -> Double {
         if let start = weekStarts[index] { return start }
         let start = dayStartInstant(index * 7)
         weekStarts[index] = start
@@ -162,29 +169,36 @@ final class BabyAccumulator {
         }
     }
 
-    /// The week `index`, made on first use; nil when it is not selected.
-    func week(at index: Int) -> WeekAccumulator? {
-        if let week = weeks[index] { return week }
+    /// Week `index` once all logs are in; nil when no log or sleep time landed in it.
+    func week(_ index: Int) -> WeekAccumulator? {
+        slots[index].map { weeks[$0] }
+    }
+
+    /// The slot in `weeks` of week `index`, made on first use; nil when it is not selected.
+    mutating func slot(ofWeek index: Int) -> Int? {
+        if let slot = slots[index] { return slot }
         guard isSelected(week: index) else { return nil }
-        var boundaries = (0...7).map { $0 == 0 || $0 == 7 ? weekStartInstant(index + $0 / 7) : dayStartInstant(index * 7 + $0) }
+        var boundaries = [Double](repeating: 0, count: 8)
+        boundaries[0] = weekStartInstant(index)
+        for day in 1...6 { boundaries[day] = dayStartInstant(index * 7 + day) }
+        boundaries[7] = weekStartInstant(index + 1)
         for day in 1...7 where boundaries[day] < boundaries[day - 1] { boundaries[day] = boundaries[day - 1] }
-        let week = WeekAccumulator(index: index, boundaries: boundaries, timeZone: timeZone, night: night)
-        weeks[index] = week
-        return week
+        weeks.append(WeekAccumulator(index: index, boundaries: boundaries, timeZone: timeZone, night: night))
+        slots[index] = weeks.count - 1
+        return weeks.count - 1
     }
 
     /// The index of the week holding an instant in `rangeStart ..< rangeEnd`: estimated from elapsed
     /// time, corrected against real boundaries, with a binary search as the last resort.
-    func weekIndex(containing time: Double) -> Int {
+    mutating func weekIndex(containing time: Double) -> Int {
         let lastWeek = max(0, todayIndex / 7)
-        func start(_ index: Int) -> Double { weeks[index]?.start ?? weekStartInstant(index) }
         let estimate = ((time - estimateOrigin) / 86_400).rounded(.down)
         var index = Int(max(0, min(Double(max(todayIndex, 0)), estimate))) / 7
         for _ in 0..<3 {
-            if time < start(index) {
+            if time < weekStart(index) {
                 guard index > 0 else { return 0 }
                 index -= 1
-            } else if index < lastWeek, time >= start(index + 1) {
+            } else if index < lastWeek, time >= weekStart(index + 1) {
                 index += 1
             } else {
                 return index
@@ -194,31 +208,45 @@ final class BabyAccumulator {
         var high = lastWeek
         while low < high {
             let middle = low + (high - low + 1) / 2
-            if start(middle) <= time { low = middle } else { high = middle - 1 }
+            if weekStart(middle) <= time { low = middle } else { high = middle - 1 }
         }
         return low
     }
 
-    /// The selected week and day of an instant already known to lie in `rangeStart ..< rangeEnd`;
-    /// `.unselected` when its week is not selected.
+    /// The start of week `index`: its first boundary when it is made, else `weekStartInstant(index)`.
+    private mutating func weekStart(_ index: Int) -> Double {
+        if let slot = slots[index] { return weeks[slot].start }
+        return weekStartInstant(index)
+    }
+
+    /// The slot of the week holding an instant in `rangeStart ..< rangeEnd`: the cursor's when it holds
+    /// it, else the selected week found (and made) for it; nil when that week is not selected.
     @inline(__always)
-    func locate(_ time: Double) -> Placement {
-        if let cursor, time >= cursor.start, time < cursor.end {
-            return .week(Unmanaged.passUnretained(cursor), day: cursor.dayIndex(of: time))
+    private mutating func slot(containing time: Double) -> Int? {
+        if cursor >= 0, time >= weeks[cursor].start, time < weeks[cursor].end { return cursor }
+        return slot(ofWeek: weekIndex(containing: time))
+    }
+
+    /// The selected week and day of an instant already known to lie in `rangeStart ..< rangeEnd`;
+    /// `.unselected` when its week is not selected. The week found becomes the cursor.
+    @inline(__always)
+    mutating func locate(_ time: Double) -> Placement {
+        if cursor >= 0, time >= weeks[cursor].start, time < weeks[cursor].end {
+            return .week(slot: cursor, week: weeks[cursor].index, day: weeks[cursor].dayIndex(of: time))
         }
-        guard time >= selectionStart, time < selectionEnd, let week = week(at: weekIndex(containing: time)) else {
+        guard time >= selectionStart, time < selectionEnd, let slot = slot(ofWeek: weekIndex(containing: time)) else {
             return .unselected
         }
-        cursor = week
-        return .week(Unmanaged.passUnretained(week), day: week.dayIndex(of: time))
+        cursor = slot
+        return .week(slot: slot, week: weeks[slot].index, day: weeks[slot].dayIndex(of: time))
     }
 
     /// Marks a counted log's day as logged and follows the first and last logged days.
     @inline(__always)
-    func count(week: WeekAccumulator, day: Int) {
-        week.days[day].logged = true
+    mutating func count(slot: Int, day: Int) {
+        weeks[slot].days[day].logged = true
         guard case .fromLogs = plan else { return }
-        let lifeDay = week.index * 7 + day
+        let lifeDay = weeks[slot].index * 7 + day
         if lifeDay < firstLoggedDay { firstLoggedDay = lifeDay }
         if lifeDay > lastLoggedDay {
             lastLoggedDay = lifeDay
@@ -231,9 +259,15 @@ final class BabyAccumulator {
 
     // MARK: Findings
 
+    /// Lists a finding about a log (or counts it when its week is not selected); returns its index when listed.
+    @discardableResult
+    mutating func report(_ rule: FindingRule, _ message: FindingMessage, about log: LogSite) -> Int? {
+        report(rule, kind: log.kind, id: log.id, rowID: log.rowID, time: log.time, message: message, placement: log.placement)
+    }
+
     /// Lists a finding (or counts it when its week is not selected); returns its index when listed.
     @discardableResult
-    func report(
+    mutating func report(
         _ rule: FindingRule, kind: LogKind, id: UUID, rowID: Int64, time: Double, message: FindingMessage,
         placement: Placement
     ) -> Int? {
@@ -249,22 +283,22 @@ final class BabyAccumulator {
     }
 
     /// Counts an unknown raw value of a log in a selected week; listed once per value at the end.
-    func noteUnknown(kind: LogKind, field: String, text: String, id: UUID, rowID: Int64, time: Double, placement: Placement) {
-        guard let (week, day) = placement.weekAndLifeDay else { return }
-        let key = UnknownValueTally.Key(kind: kind, field: field, text: text)
+    mutating func noteUnknown(field: String, text: String, of log: LogSite) {
+        guard let (week, day) = log.placement.weekAndLifeDay else { return }
+        let key = UnknownValueTally.Key(kind: log.kind, field: field, text: text)
         if var tally = unknownValues[key] {
             tally.occurrences += 1
-            if (time, rowID) < (tally.firstTime, tally.firstRowID) {
-                tally.firstTime = time
-                tally.firstRowID = rowID
-                tally.firstID = id
+            if (log.time, log.rowID) < (tally.firstTime, tally.firstRowID) {
+                tally.firstTime = log.time
+                tally.firstRowID = log.rowID
+                tally.firstID = log.id
                 tally.week = week
                 tally.day = day
             }
             unknownValues[key] = tally
         } else {
             unknownValues[key] = UnknownValueTally(
-                firstTime: time, firstRowID: rowID, firstID: id, week: week, day: day,
+                firstTime: log.time, firstRowID: log.rowID, firstID: log.id, week: week, day: day,
                 occurrences: 1)
         }
     }
@@ -273,6 +307,18 @@ final class BabyAccumulator {
     func localTime(_ time: Double) -> String {
         time.isFinite ? calendar.iso8601(Date(timeIntervalSinceReferenceDate: time)) : "invalid time"
     }
+
+    /// `4`, `4.5`, `120.25`: an amount as the parent typed it, for reasons.
+    static func amountText(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-infinity" : "infinity") }
+        var text = FixedDecimal.format(value, decimals: 2)
+        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// `4.25`: a duration in hours, for reasons.
+    static func hoursText(_ seconds: Double) -> String { FixedDecimal.format(seconds / 3600, decimals: 2) }
 
     // MARK: Timeline
 
@@ -287,33 +333,36 @@ final class BabyAccumulator {
         lifeDay >= timelineFloor && (timelineEnd.map { lifeDay <= $0 } ?? true)
     }
 
-    /// The minute on the day's axis of an instant inside `week`.
+    /// The minute on the day's axis of an instant inside the week in `slot`.
     @inline(__always)
-    func timelineMinute(_ time: Double, week: WeekAccumulator, lifeDay: Int) -> Int {
-        Int(((time + week.offset(at: time) - localDayBase(lifeDay)) / 60).rounded(.down))
+    func timelineMinute(_ time: Double, slot: Int, lifeDay: Int) -> Int {
+        Int(((time + weeks[slot].offset(at: time) - localDayBase(lifeDay)) / 60).rounded(.down))
     }
 
-    func addTimelineFeed(_ type: FoodType, time: Double, week: WeekAccumulator, day: Int) {
-        let lifeDay = week.index * 7 + day
+    @inline(__always)
+    mutating func addTimelineFeed(_ type: FoodType, time: Double, slot: Int, day: Int) {
+        let lifeDay = weeks[slot].index * 7 + day
         guard keepsTimeline(lifeDay) else { return }
-        let feed = DayTimeline.Feed(minute: timelineMinute(time, week: week, lifeDay: lifeDay), type: type)
+        let feed = DayTimeline.Feed(minute: timelineMinute(time, slot: slot, lifeDay: lifeDay), type: type)
         timeline.modify(lifeDay) { $0.feeds.append(feed) }
     }
 
-    func addTimelineDiaper(_ type: DiaperType, time: Double, rowID: Int64, week: WeekAccumulator, day: Int) {
-        let lifeDay = week.index * 7 + day
+    @inline(__always)
+    mutating func addTimelineDiaper(_ type: DiaperType, time: Double, rowID: Int64, slot: Int, day: Int) {
+        let lifeDay = weeks[slot].index * 7 + day
         guard keepsTimeline(lifeDay) else { return }
-        let diaper = DayTimeline.Diaper(minute: timelineMinute(time, week: week, lifeDay: lifeDay), type: type)
+        let diaper = DayTimeline.Diaper(minute: timelineMinute(time, slot: slot, lifeDay: lifeDay), type: type)
         timeline.modify(lifeDay) { $0.diapers.append((diaper, time, rowID)) }
     }
 
-    /// Adds sleep `from ..< to` (inside one day of `week`), split where the UTC offset changes.
-    func addTimelineSleep(from: Double, to: Double, week: WeekAccumulator, day: Int) {
-        let lifeDay = week.index * 7 + day
+    /// Adds sleep `from ..< to` (inside one day of the week in `slot`), split where the UTC offset changes.
+    mutating func addTimelineSleep(from: Double, to: Double, slot: Int, day: Int) {
+        let lifeDay = weeks[slot].index * 7 + day
         guard keepsTimeline(lifeDay) else { return }
         let base = localDayBase(lifeDay)
-        for (position, segment) in week.segments.enumerated() {
-            let segmentEnd = position + 1 < week.segments.count ? week.segments[position + 1].start : week.end
+        let segments = weeks[slot].segments
+        for (position, segment) in segments.enumerated() {
+            let segmentEnd = position + 1 < segments.count ? segments[position + 1].start : weeks[slot].end
             let pieceStart = max(from, segment.start)
             let pieceEnd = min(to, segmentEnd)
             guard pieceEnd > pieceStart else { continue }
@@ -330,38 +379,30 @@ final class BabyAccumulator {
     // MARK: Sleep time
 
     /// Spreads merged sleep over the days it covers, inside the range and the selection.
-    func distribute(_ run: SleepRun) {
+    mutating func distribute(_ run: SleepRun) {
         var from = max(run.start, rangeStart, selectionStart)
         let to = min(run.end, rangeEnd, selectionEnd)
         while from < to {
-            let week: WeekAccumulator
-            if let cursor, from >= cursor.start, from < cursor.end {
-                week = cursor
-            } else if let found = self.week(at: weekIndex(containing: from)) {
-                week = found
-            } else {
-                return
-            }
-            guard week.end > from else { return }
-            for day in week.dayIndex(of: from)..<7 {
-                let dayFrom = max(from, week.boundaries[day])
-                let dayTo = min(to, week.boundaries[day + 1])
+            guard let slot = slot(containing: from), weeks[slot].end > from else { return }
+            for day in weeks[slot].dayIndex(of: from)..<7 {
+                let dayFrom = max(from, weeks[slot].boundaries[day])
+                let dayTo = min(to, weeks[slot].boundaries[day + 1])
                 if dayFrom >= to { break }
                 guard dayTo > dayFrom else { continue }
-                week.days[day].sleepSeconds += dayTo - dayFrom
-                week.days[day].nightSleepSeconds += week.nightSeconds(from: dayFrom, to: dayTo)
+                weeks[slot].addSleep(from: dayFrom, to: dayTo, day: day)
                 // Seconds since 2001-01-01 00:00 UTC plus the UTC offset, modulo a day: the local clock.
-                let clock = (dayFrom + week.offset(at: dayFrom)).truncatingRemainder(dividingBy: SleepClock.day)
+                let clock = (dayFrom + weeks[slot].offset(at: dayFrom)).truncatingRemainder(dividingBy: SleepClock.day)
                 sleepClock.add(clock: clock < 0 ? clock + SleepClock.day : clock, duration: dayTo - dayFrom)
-                if week.index * 7 + day > lastCountedDay { lastCountedDay = week.index * 7 + day }
-                addTimelineSleep(from: dayFrom, to: dayTo, week: week, day: day)
+                let lifeDay = weeks[slot].index * 7 + day
+                if lifeDay > lastCountedDay { lastCountedDay = lifeDay }
+                addTimelineSleep(from: dayFrom, to: dayTo, slot: slot, day: day)
             }
-            from = week.end
+            from = weeks[slot].end
         }
     }
 
     /// Distributes the sleep still open at the end of the input.
-    func flushSleep() {
+    mutating func flushSleep() {
         if let run = sleepRun { distribute(run) }
         sleepRun = nil
     }

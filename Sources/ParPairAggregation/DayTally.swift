@@ -1,3 +1,5 @@
+import ParPairModel
+
 /// The running totals of one day while logs stream in; times in seconds, volumes in ml, counts in
 /// 32 bits (a store of years holds one of these per day).
 struct DayTally {
@@ -33,6 +35,65 @@ struct DayTally {
     /// The day of life of the feed before this day's first feed (with `feedGapIntoDay`); negative when none.
     var feedGapFromDay: Int32 = -1
     var logged = false
+
+    /// Counts a feed of `type` with what it adds to its type's total (nil: a bottle whose amount does not count).
+    @inline(__always)
+    mutating func countFeed(_ type: FoodType, _ counted: Double?) {
+        let quantity = counted ?? 0
+        let withAmount = counted == nil ? 0 : 1
+        switch type {
+        case .breastfeeding:
+            breastfeeds += 1
+            breastfeedingSeconds += quantity
+        case .formula:
+            formulaFeeds += 1
+            formulaMilliliters += quantity
+            bottleFeedsWithAmount += withAmount
+        case .pumpedMilk:
+            pumpedMilkFeeds += 1
+            pumpedMilkMilliliters += quantity
+            bottleFeedsWithAmount += withAmount
+        case .solids:
+            solidsFeeds += 1
+            solidsGrams += quantity
+        case .other:
+            otherFeeds += 1
+        }
+    }
+
+    /// Counts a diaper change of `type`: wet = Wet + Mixed, dirty = Dirty + Mixed.
+    @inline(__always)
+    mutating func countDiaper(_ type: DiaperType) {
+        diapers += 1
+        switch type {
+        case .wet:
+            wet += 1
+        case .dirty:
+            dirty += 1
+        case .mixed:
+            wet += 1
+            dirty += 1
+            mixed += 1
+        case .dry:
+            dry += 1
+        case .other:
+            break
+        }
+    }
+
+    /// Notes the gap to a feed on this day (day of life `day`) from the feed before, on day `previousDay`:
+    /// within the day it may be the longest; into the day from an earlier one it is kept with the day it
+    /// comes from, so a span of days counts it only when that day and every day between are in the span
+    /// and logged.
+    @inline(__always)
+    mutating func noteFeedGap(_ gap: Double, from previousDay: Int, to day: Int) {
+        if previousDay == day {
+            if gap > longestFeedGap { longestFeedGap = gap }
+        } else {
+            feedGapIntoDay = gap
+            feedGapFromDay = Int32(clamping: previousDay)
+        }
+    }
 
     /// The day's figures in the units of `LogMetrics`.
     var metrics: LogMetrics {

@@ -7,8 +7,8 @@ import ParPairModel
 /// were saved in, so a log and its copy meet in their minute: only the current minute's signatures are
 /// kept, per kind in a short array (a minute holds one or two logs of a kind).
 ///
-/// Signatures are compared field by field, so two logs match exactly when those fields do (a hash of
-/// them, as before, cost a SipHash per log and could in principle match two different logs).
+/// Signatures are compared field by field: two logs match exactly when those fields do, never by a
+/// shared hash alone.
 struct DoubleEntryTracker {
     var food = Minute<FoodType>()
     /// Sleeps have no type: every sleep's is `0`.

@@ -5,7 +5,10 @@ import Foundation
 /// It holds everything the per-row path needs so that no calendar call happens per row: the eight
 /// instants where its days begin (the last one is the next week's start), the UTC-offset segments,
 /// and the instants of the night clock range, all computed once when the week is made.
-final class WeekAccumulator {
+///
+/// A value kept in its baby's `BabyAccumulator.weeks` and changed there in place (`weeks[slot].days[day]…`),
+/// never copied out on the per-row path.
+struct WeekAccumulator {
     let index: Int
     /// Start of each day 0…6 and the end of day 6, seconds since 2001.
     let boundaries: [Double]
@@ -13,13 +16,7 @@ final class WeekAccumulator {
     let segments: [ClockSegment]
     /// The parts of the week that are night on the local clock, sorted and disjoint.
     let nights: [TimeSpan]
-    @exclusivity(unchecked) var days = [DayTally](repeating: DayTally(), count: 7)
-
-    /// Changes day `day`'s totals (0…6) in one access.
-    @inline(__always)
-    func update<Result>(day: Int, _ body: (inout DayTally) -> Result) -> Result {
-        body(&days[day])
-    }
+    var days = [DayTally](repeating: DayTally(), count: 7)
 
     /// Longest gap between consecutive feed starts both in this week, in seconds (negative when none), over the
     /// logged days: a gap across a whole day with no logs is missing logs, not a feeding gap.
@@ -64,6 +61,13 @@ final class WeekAccumulator {
         var found = segments[0].offset
         for segment in segments where segment.start <= time { found = segment.offset }
         return found
+    }
+
+    /// Adds sleep `from ..< to`, inside day `day` (0…6), to the day's sleep and night sleep.
+    @inline(__always)
+    mutating func addSleep(from: Double, to: Double, day: Int) {
+        days[day].sleepSeconds += to - from
+        days[day].nightSleepSeconds += nightSeconds(from: from, to: to)
     }
 
     /// Seconds of `from ..< to` on the night clock.
