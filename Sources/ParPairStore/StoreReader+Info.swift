@@ -12,45 +12,75 @@ extension StoreReader {
     }
 
     private func collectInfo() throws -> StoreInfo {
-        var warnings: [String] = []
-        var tables: [TableFacts] = []
-        var perBaby: [Int64: [String: Int]] = [:]
-        let babyTable = babyLayout.quotedTable
-        let babyRowID = babyLayout.selectList[0]
-        var babyRowIDs = Set<Int64>()
-        try database.withStatement("SELECT \(babyRowID) FROM \(babyTable)") { statement in
-            while try statement.step() { if let rowID = statement.int64(0) { babyRowIDs.insert(rowID) } }
+        let plans = try scanPlans()
+        let scanned = try scanTables(plans, babyRowIDs: try babyRowIDs())
+        let (tables, perBaby) = tableFacts(plans, scanned)
+        let present = tables.filter(\.present)
+        let babyFacts = babies.map { baby in
+            BabyFacts(rowID: baby.rowID, id: baby.id, name: baby.name, birthday: baby.birthday, logs: perBaby[baby.rowID] ?? [:])
         }
+        var info = StoreInfo(
+            path: restored?.origin.backupPath ?? location.requestedPath, storeFile: restored?.displayPath ?? location.storeFile,
+            sqliteVersion: Database.libraryVersion,
+            frameworkVersion: frameworkVersion, entities: entities, journalModeWAL: snapshot.header.isWAL,
+            wal: snapshot.wal, shmPresent: snapshot.shmPresent, babies: babyFacts, tables: tables,
+            totalLogs: present.reduce(0) { $0 + $1.rows }, firstLogTime: present.compactMap(\.firstTime).min(),
+            lastLogTime: present.compactMap(\.lastTime).max(), orphanLogs: present.reduce(0) { $0 + $1.orphans },
+            warnings: try warnings(about: present) + (restored?.warnings ?? []))
+        info.source = restored?.origin
+        return info
+    }
 
-        // One pass over each table for every fact, the tables shared between two connections of the
-        // snapshot on two threads. The 64-bit fingerprints the aggregation uses find ids seen twice (two
-        // different ids share one with a chance of about 3 in 10⁸ at a million rows).
-        var scans: [(mapping: EntityMapping, layout: TableLayout, kind: LogKind, select: String, rows: Int)] = []
-        for mapping in StoreSchema.logs {
-            guard let kind = mapping.kind else { continue }
-            guard let layout = layouts[kind] else { continue }
+    /// One pass over a log table for every fact: its columns baby, id, end and time (each NULL when the table
+    /// lacks it), and its row count, for sharing the tables out.
+    private struct ScanPlan {
+        let mapping: EntityMapping
+        let layout: TableLayout
+        let kind: LogKind
+        let select: String
+        let rows: Int
+    }
+
+    private func scanPlans() throws -> [ScanPlan] {
+        try StoreSchema.logs.compactMap { mapping in
+            guard let kind = mapping.kind, let layout = layouts[kind] else { return nil }
             let hasEnd = mapping.properties.contains { $0.name == "endTime" }
             let select = [
                 layout.columnName("baby"), layout.columnName("id"), hasEnd ? layout.columnName("endTime") : nil,
                 layout.columnName(mapping.timeProperty),
             ].map { $0.map(Database.quote(identifier:)) ?? "NULL" }
-            scans.append((mapping, layout, kind, "SELECT \(select.joined(separator: ", ")) FROM \(layout.quotedTable) NOT INDEXED",
-                          try count("SELECT count(*) FROM \(layout.quotedTable)")))
+            return ScanPlan(mapping: mapping, layout: layout, kind: kind,
+                            select: "SELECT \(select.joined(separator: ", ")) FROM \(layout.quotedTable) NOT INDEXED",
+                            rows: try count("SELECT count(*) FROM \(layout.quotedTable)"))
         }
-        // The larger tables first, each to the connection with fewer rows so far.
+    }
+
+    private func babyRowIDs() throws -> Set<Int64> {
+        var rowIDs = Set<Int64>()
+        try database.withStatement("SELECT \(babyLayout.selectList[0]) FROM \(babyLayout.quotedTable)") { statement in
+            while try statement.step() { if let rowID = statement.int64(0) { rowIDs.insert(rowID) } }
+        }
+        return rowIDs
+    }
+
+    /// Scans every planned table, the tables shared between two connections of the snapshot on two threads:
+    /// the larger tables first, each to the connection with fewer rows so far. The 64-bit fingerprints the
+    /// aggregation uses find ids seen twice (two different ids share one with a chance of about 3 in 10⁸ at a
+    /// million rows). Returns each plan's scan by the plan's index.
+    private func scanTables(_ plans: [ScanPlan], babyRowIDs: Set<Int64>) throws -> [Int: TableScan] {
         var groups: [[Int]] = [[], []]
         var load = [0, 0]
-        for index in scans.indices.sorted(by: { scans[$0].rows > scans[$1].rows }) {
+        for index in plans.indices.sorted(by: { plans[$0].rows > plans[$1].rows }) {
             let lighter = load[0] <= load[1] ? 0 : 1
             groups[lighter].append(index)
-            load[lighter] += scans[index].rows
+            load[lighter] += plans[index].rows
         }
-        let (tableScans, rowIDs) = (scans, babyRowIDs)
+        let jobs = plans.map { (kind: $0.kind, select: $0.select, rows: $0.rows) }
         /// Scans the tables of `group` through `connection`, one after another.
         func scan(_ group: [Int], on connection: Database) throws -> [(Int, TableScan)] {
             try group.map { index in
-                var scan = TableScan(kind: tableScans[index].kind, babyRowIDs: rowIDs, rowsHint: tableScans[index].rows)
-                try connection.withStatement(tableScans[index].select) { statement in
+                var scan = TableScan(kind: jobs[index].kind, babyRowIDs: babyRowIDs, rowsHint: jobs[index].rows)
+                try connection.withStatement(jobs[index].select) { statement in
                     while try statement.step() { scan.add(statement) }
                 }
                 scan.finish()
@@ -66,13 +96,20 @@ extension StoreReader {
         }
         var scanned: [Int: TableScan] = [:]
         for (index, scan) in results.0 + results.1 { scanned[index] = scan }
+        return scanned
+    }
 
+    /// Each log table's facts (absent ones too, in the schema's order) and the logs of each baby row by kind.
+    private func tableFacts(_ plans: [ScanPlan], _ scanned: [Int: TableScan]) -> (tables: [TableFacts], perBaby: [Int64: [String: Int]]) {
+        var tables: [TableFacts] = []
+        var perBaby: [Int64: [String: Int]] = [:]
         for mapping in StoreSchema.logs {
             guard let kind = mapping.kind else { continue }
-            guard let layout = layouts[kind], let index = scans.firstIndex(where: { $0.kind == kind }), let scan = scanned[index] else {
+            guard let index = plans.firstIndex(where: { $0.kind == kind }), let scan = scanned[index] else {
                 tables.append(TableFacts(table: mapping.table, entity: mapping.entity, kind: kind.rawValue, present: false))
                 continue
             }
+            let layout = plans[index].layout
             var facts = TableFacts(table: mapping.table, entity: mapping.entity, kind: kind.rawValue, present: true,
                                    enumLayouts: layout.enumLayouts, missingOptionalColumns: layout.missingOptionalColumns,
                                    extraColumns: layout.extraColumns)
@@ -94,12 +131,13 @@ extension StoreReader {
             }
             tables.append(facts)
         }
+        return (tables, perBaby)
+    }
 
-        let present = tables.filter(\.present)
-        let firstLogTime = present.compactMap(\.firstTime).min()
-        let lastLogTime = present.compactMap(\.lastTime).max()
-        let orphanLogs = present.reduce(0) { $0 + $1.orphans }
-
+    /// What `info` warns about: the copy (its -wal, journal mode, retries), the shape found on opening, the
+    /// babies, and the present tables' orphans, repeated ids and missing columns.
+    private func warnings(about present: [TableFacts]) throws -> [String] {
+        var warnings: [String] = []
         if snapshot.wal == nil {
             warnings.append("no -wal file beside the store: if the app is running, recent logs may be missing")
         }
@@ -114,12 +152,11 @@ extension StoreReader {
         }
         warnings += openingNotes
         if babies.isEmpty { warnings.append("the store holds no babies") }
-        var babyDuplicates = 0
         if let id = babyLayout.columnName("id").map(Database.quote(identifier:)) {
-            babyDuplicates = try count(
-                "SELECT count(*) FROM (SELECT 1 FROM \(babyTable) WHERE \(id) IS NOT NULL GROUP BY \(id) HAVING count(*) > 1)")
+            let repeated = try count("SELECT count(*) FROM (SELECT 1 FROM \(babyLayout.quotedTable) WHERE \(id) IS NOT NULL "
+                + "GROUP BY \(id) HAVING count(*) > 1)")
+            if repeated > 0 { warnings.append("\(repeated) baby ids occur on more than one ZBABY row") }
         }
-        if babyDuplicates > 0 { warnings.append("\(babyDuplicates) baby ids occur on more than one ZBABY row") }
         for facts in present {
             let noun = facts.entity
             if facts.orphansWithoutBaby > 0 {
@@ -135,19 +172,7 @@ extension StoreReader {
                 warnings.append("\(facts.table) lacks column(s) \(facts.missingOptionalColumns.joined(separator: ", ")): read as empty")
             }
         }
-
-        let babyFacts = babies.map { baby in
-            BabyFacts(rowID: baby.rowID, id: baby.id, name: baby.name, birthday: baby.birthday, logs: perBaby[baby.rowID] ?? [:])
-        }
-        var info = StoreInfo(
-            path: restored?.origin.backupPath ?? location.requestedPath, storeFile: restored?.displayPath ?? location.storeFile,
-            sqliteVersion: Database.libraryVersion,
-            frameworkVersion: frameworkVersion, entities: entities, journalModeWAL: snapshot.header.isWAL,
-            wal: snapshot.wal, shmPresent: snapshot.shmPresent, babies: babyFacts, tables: tables,
-            totalLogs: present.reduce(0) { $0 + $1.rows }, firstLogTime: firstLogTime, lastLogTime: lastLogTime,
-            orphanLogs: orphanLogs, warnings: warnings + (restored?.warnings ?? []))
-        info.source = restored?.origin
-        return info
+        return warnings
     }
 
     func count(_ sql: String) throws -> Int {
