@@ -7,11 +7,8 @@ import Darwin
 #endif
 
 /// Key material that is wiped when the last reference goes, so keys and passwords are not kept in
-/// memory longer than needed.
-///
-/// `@unchecked Sendable`: the bytes are written only while the value is being made (inside this module,
-/// before it is handed out) and read afterwards, so concurrent readers never race with a writer.
-public final class SecretBytes: @unchecked Sendable {
+/// memory longer than needed. Not `Sendable`: a secret stays on the thread that made it.
+public final class SecretBytes {
     private let storage: UnsafeMutableRawBufferPointer
 
     public init(count: Int) {
