@@ -140,7 +140,7 @@ public enum ScratchRegistry {
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let blocked = set
         do {
-            try DetachedThread.start(stackSize: 256 << 10) {
+            try DetachedThread.start(stackSize: 512 << 10) {  // room for removing folders recursively
                 var set = blocked
                 while true {
                     var received: Int32 = 0
