@@ -51,33 +51,28 @@ extension StoreReader {
     func readingPastOversizedRows<Log>(
         of kind: LogKind, _ body: (Log) throws -> Void, _ read: (_ retry: Bool, _ deliver: (Log) throws -> Void) throws -> Void
     ) throws {
-        try withoutActuallyEscaping(body) { body in try readingPastOversizedRows(of: kind, escaping: body, read) }
-    }
-
-    private func readingPastOversizedRows<Log>(
-        of kind: LogKind, escaping body: @escaping (Log) throws -> Void,
-        _ read: (_ retry: Bool, _ deliver: (Log) throws -> Void) throws -> Void
-    ) throws {
-        var delivered = 0
-        var retry = false
-        while true {
-            var passOver = delivered
-            do {
-                try read(retry) { log in
-                    if passOver > 0 {
-                        passOver -= 1
-                        return
+        // `deliver` keeps `body` only while `read` runs.
+        try withoutActuallyEscaping(body) { body in
+            var delivered = 0
+            var retry = false
+            while true {
+                var passOver = delivered
+                do {
+                    try read(retry) { log in
+                        if passOver > 0 {
+                            passOver -= 1
+                            return
+                        }
+                        delivered += 1
+                        do { try body(log) } catch { throw ConsumerError(error: error) }
                     }
-                    delivered += 1
-                    do { try body(log) } catch { throw ConsumerError(error: error) }
+                    return
+                } catch let wrapped as ConsumerError {
+                    throw wrapped.error
+                } catch StoreError.oversizedValue(let path, let detail) {
+                    guard try findOversizedRows(of: kind) else { throw StoreError.oversizedValue(path, detail: detail) }
+                    retry = true
                 }
-                return
-            } catch let wrapped as ConsumerError {
-                throw wrapped.error
-            } catch StoreError.oversizedValue(let path, let detail) {
-                finishStream(kind)
-                guard try findOversizedRows(of: kind) else { throw StoreError.oversizedValue(path, detail: detail) }
-                retry = true
             }
         }
     }

@@ -408,7 +408,7 @@ public final class StoreReader {
 
     private static func readBabies(_ database: Database, layout: TableLayout, storePath: String) throws -> [Baby] {
         let decoder = BabyDecoder(layout: layout)
-        let babies = try database.withStatement(layout.orderedSelectSQL) { statement in
+        let babies = try database.withStatement(layout.orderedSelectSQL()) { statement in
             let row = RowReader(statement: statement, table: layout.tableName, storePath: storePath)
             var babies: [Baby] = []
             while try statement.step() { babies.append(try decoder.decode(row)) }

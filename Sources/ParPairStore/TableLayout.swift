@@ -129,33 +129,28 @@ struct TableLayout: Sendable {
 
     var quotedTable: String { Database.quote(identifier: tableName) }
 
-    /// `SELECT <columns> FROM <table> ORDER BY Z_PK`: storage order, which SQLite reads without sorting.
-    var storageOrderSelectSQL: String { storageOrderSelectSQL(excluding: []) }
+    /// `SELECT <columns> FROM <table>`.
+    private var selectColumns: String { "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable }
 
-    /// `storageOrderSelectSQL` without the rows whose `Z_PK` is in `excluded`.
-    func storageOrderSelectSQL(excluding excluded: [Int64]) -> String {
-        "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable + exclusion(excluded)
-            + " ORDER BY " + selectList[0]
-    }
-
-    /// ` WHERE Z_PK NOT IN (3, 17)`, or nothing.
+    /// ` WHERE Z_PK NOT IN (3, 17)` for the rows a read leaves out, or nothing.
     private func exclusion(_ excluded: [Int64]) -> String {
         excluded.isEmpty ? "" : " WHERE " + selectList[0] + " NOT IN (" + excluded.map(String.init).joined(separator: ", ") + ")"
     }
 
-    /// `SELECT <columns> FROM <table> WHERE Z_PK > ?1 ORDER BY Z_PK`: every column of the rows after one.
-    var rowsAfterSelectSQL: String {
-        "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable + " WHERE " + selectList[0] + " > ?1 ORDER BY "
-            + selectList[0]
+    /// `SELECT <columns> FROM <table> ORDER BY Z_PK`: storage order, which SQLite reads without sorting,
+    /// without the rows whose `Z_PK` is in `excluded`.
+    func storageOrderSelectSQL(excluding excluded: [Int64] = []) -> String {
+        selectColumns + exclusion(excluded) + " ORDER BY " + selectList[0]
     }
+
+    /// `SELECT <columns> FROM <table> WHERE Z_PK > ?1 ORDER BY Z_PK`: every column of the rows after one.
+    var rowsAfterSelectSQL: String { selectColumns + " WHERE " + selectList[0] + " > ?1 ORDER BY " + selectList[0] }
 
     /// `SELECT <columns> FROM <table> WHERE Z_PK = ?1`.
-    var rowSelectSQL: String {
-        "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable + " WHERE " + selectList[0] + " = ?1"
-    }
+    var rowSelectSQL: String { selectColumns + " WHERE " + selectList[0] + " = ?1" }
 
-    /// `SELECT Z_PK, <baby or NULL>, <time> FROM <table> ORDER BY Z_PK`, for `LateRowPlan`; nil
-    /// without a time column.
+    /// `SELECT Z_PK, <baby or NULL>, <time> FROM <table> ORDER BY Z_PK`, for `LateRowPlan`, without the rows
+    /// whose `Z_PK` is in `excluded`; nil without a time column.
     func orderScanSQL(excluding excluded: [Int64] = []) -> String? {
         guard let time = columnName(mapping.timeProperty) else { return nil }
         let baby = columnName("baby").map(Database.quote(identifier:)) ?? "NULL"
@@ -163,17 +158,9 @@ struct TableLayout: Sendable {
             + "ORDER BY \(selectList[0])"
     }
 
-    /// `SELECT <columns> FROM <table> ORDER BY <time>, Z_PK`.
-    var orderedSelectSQL: String { orderedSelectSQL(excluding: []) }
-
-    /// `orderedSelectSQL` without the rows whose `Z_PK` is in `excluded`.
-    func orderedSelectSQL(excluding excluded: [Int64]) -> String {
-        var sql = "SELECT " + selectList.joined(separator: ", ") + " FROM " + quotedTable + exclusion(excluded)
-        if let time = columnName(mapping.timeProperty) {
-            sql += " ORDER BY " + Database.quote(identifier: time) + ", " + selectList[0]
-        } else {
-            sql += " ORDER BY " + selectList[0]
-        }
-        return sql
+    /// `SELECT <columns> FROM <table> ORDER BY <time>, Z_PK`, without the rows whose `Z_PK` is in `excluded`.
+    func orderedSelectSQL(excluding excluded: [Int64] = []) -> String {
+        let order = columnName(mapping.timeProperty).map { Database.quote(identifier: $0) + ", " } ?? ""
+        return selectColumns + exclusion(excluded) + " ORDER BY " + order + selectList[0]
     }
 }
