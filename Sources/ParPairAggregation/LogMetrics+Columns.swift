@@ -68,8 +68,7 @@ extension ReportFigure {
     func cell(_ metrics: LogMetrics, units: VolumeUnits, perDay basis: PerDayBasis?) -> ColumnValue {
         let column = column!
         if span == .perDay {
-            let perDay = basis.flatMap { basis in basis.days > 0 ? value(basis.metrics, units).map { $0 / Double(basis.days) } : nil }
-            return .decimal(perDay, decimals: column.decimals[units])
+            return .decimal(basis.flatMap { value($0.metrics, days: $0.days, units: units) }, decimals: column.decimals[units])
         }
         let figure = value(metrics, units)
         if column.isCount, let figure { return .count(Int(figure)) }

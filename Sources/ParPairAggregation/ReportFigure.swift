@@ -187,7 +187,4 @@ extension ReportFigure {
     public static let visit: [ReportFigure] = all.filter { $0.visitKey != nil }.sorted { $0.visitPosition < $1.visitPosition }
     /// The figures of the week comparison, in the CSV's order.
     public static let compared: [ReportFigure] = all.filter { $0.comparisonLabel != nil }
-    /// The figures of the week tables by key.
-    public static let byWeekKey: [String: ReportFigure] = Dictionary(
-        all.compactMap { figure in figure.weekKey.map { ($0, figure) } }, uniquingKeysWith: { first, _ in first })
 }

@@ -69,23 +69,6 @@ public struct WeekSummary: Sendable, Hashable {
     /// False for the week that holds today while it has fewer than 7 days behind it.
     public var isComplete: Bool { days >= 7 }
 
-    /// Feeds per day.
-    public var feedsPerDay: Double? { perDay { Double($0.feeds) } }
-    /// Formula and pumped milk per day, in millilitres.
-    public var bottleMillilitersPerDay: Double? { perDay { $0.bottleMilliliters } }
-    /// Formula and pumped milk per day in the report's units.
-    public var bottleVolumePerDay: Double? { bottleMillilitersPerDay.map { units.volume(milliliters: $0) } }
-    /// Hours asleep per day.
-    public var sleepHoursPerDay: Double? { perDay { $0.sleepHours } }
-    /// Wet diapers (Wet + Mixed) per day.
-    public var wetPerDay: Double? { perDay { Double($0.wet) } }
-    /// Dirty diapers (Dirty + Mixed) per day.
-    public var dirtyPerDay: Double? { perDay { Double($0.dirty) } }
-    /// Breastfeeds per day.
-    public var breastfeedsPerDay: Double? { perDay { Double($0.breastfeeds) } }
-    /// Tummy time per day, in minutes.
-    public var tummyTimeMinutesPerDay: Double? { perDay { $0.tummyTimeMinutes } }
-
     /// The row for the weekly CSV: `baby, week, first_day, last_day, start_date, end_date, days,
     /// days_logged`, the metrics in the definitions' order, then `findings`.
     public var columns: [SummaryColumn] {

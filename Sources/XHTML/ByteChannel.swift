@@ -22,6 +22,8 @@ public final class ByteChannel: Sendable {
     public func send(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
         sent.withLock { $0 += bytes.count }
+        // The reader stopped: the bytes are counted, and go nowhere, not even into a copy.
+        guard !chunks.isClosed else { return }
         do {
             try chunks.send(Array(bytes))
         } catch {

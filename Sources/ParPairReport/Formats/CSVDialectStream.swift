@@ -121,14 +121,26 @@ struct CSVDialectStream<Target: TextOutputStream>: TextOutputStream {
             header = nil
             convert(firstLine)
         }
-        var target = self.target
-        converter.finish { target.write(String(decoding: $0, as: UTF8.self)) }
-        self.target = target
+        var converted: [UInt8] = []
+        converter.finish { converted += $0 }
+        write(converted)
     }
 
+    /// Text the dialect keeps as it is (RFC 4180, Excel's comma) goes straight to `target`, after the
+    /// byte-order mark; the converted bytes are gathered first and written once, never through a copy of
+    /// `target` (whose buffer the copy would share, so every append would copy it).
     private mutating func convert(_ text: String) {
-        var target = self.target
-        converter.feed(text.utf8) { target.write(String(decoding: $0, as: UTF8.self)) }
-        self.target = target
+        var converted: [UInt8] = []
+        if converter.dialect == .excelSemicolon {
+            converter.feed(text.utf8) { converted += $0 }
+            return write(converted)
+        }
+        converter.feed([]) { converted += $0 }  // the byte-order mark, the first time
+        write(converted)
+        if !text.isEmpty { target.write(text) }
+    }
+
+    private mutating func write(_ bytes: [UInt8]) {
+        if !bytes.isEmpty { target.write(String(decoding: bytes, as: UTF8.self)) }
     }
 }
