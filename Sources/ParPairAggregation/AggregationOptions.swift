@@ -34,6 +34,10 @@ public struct AggregationOptions: Sendable, Hashable {
     public var birthTerm: BirthTerm?
     /// How many days, up to today, the 24-hour timeline covers (14; a visit's period, up to 42).
     public var timelineDays = 14
+    /// Feeds that start within this many minutes of the previous feed's end are one feeding (`--session-gap`).
+    public var sessionGapMinutes = AggregationOptions.defaultSessionGapMinutes
+    /// 30 minutes: a breastfeed and its bottle top-up, or the second breast logged on its own, are one feeding.
+    public static let defaultSessionGapMinutes = 30
 
     public init(
         timeZone: TimeZone, today: CivilDate, dayStart: ClockTime = .midnight,

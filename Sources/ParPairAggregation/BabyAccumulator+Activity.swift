@@ -11,8 +11,8 @@ extension BabyAccumulator {
         let end = EndCheck(end: log.endTime, start: start)
         let seconds = sessionDuration(end, of: .activity, named: FindingMessage.activity(log.type), about: site) ?? 0
         guard case .week(let slot, _, let day) = placement else { return }
-        weeks[slot].days[day].activities += 1
-        weeks[slot].days[day].activitySeconds += seconds
-        if case .tummyTime = log.type { weeks[slot].days[day].tummyTimeSeconds += seconds }
+        weeks[slot].days[day].totals.activities += 1
+        weeks[slot].days[day].totals.activitySeconds += seconds
+        if case .tummyTime = log.type { weeks[slot].days[day].totals.tummyTimeSeconds += seconds }
     }
 }

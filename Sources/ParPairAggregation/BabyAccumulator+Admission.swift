@@ -42,7 +42,8 @@ extension BabyAccumulator {
         guard start >= Self.earliestPlausibleStart, start < plausibleEnd else {
             return refuse(.implausibleDate, FindingMessage(start < Self.earliestPlausibleStart ? "finding_before_1970" : "finding_far_future"))
         }
-        let inRange = start >= rangeStart && start < rangeEnd
+        // From the birth itself (day 0 may begin earlier, at the birth date's day start) to the end of today.
+        let inRange = start >= birthInstant && start < rangeEnd
         if duplicates.isRepeat(id, kind: kind) {
             return refuse(.duplicateID, FindingMessage("finding_duplicate_id", ["kind": FindingMessage.kind(kind)]),
                           placement: inRange ? locate(start) : .noWeek)
@@ -51,17 +52,22 @@ extension BabyAccumulator {
             if start < rangeStart {
                 return refuse(.beforeBirthday, FindingMessage("finding_before_birthday", ["date": .date(birthDate)]))
             }
+            if start < birthInstant {
+                // On the birth date but before the birth itself: a mistyped time, like a log before the birthday.
+                return refuse(.beforeBirthday, FindingMessage("finding_before_birth", ["time": .localTime(localTime(birthInstant))]))
+            }
             return refuse(.afterToday, FindingMessage("finding_after_today", ["date": .date(todayDate)]))
         }
-        if let earlier = repeated(&doubleEntries, id, rowID) {
-            // The two count once; the copy saved later is the one listed (its figures are the same, to the minute).
-            let copy = earlier.rowID > rowID ? earlier : DoubleEntryTracker.Seen(id: id, rowID: rowID, start: start)
-            report(.loggedTwice, kind: kind, id: copy.id, rowID: copy.rowID, time: copy.start,
-                   message: FindingMessage("finding_logged_twice", ["kind": FindingMessage.kind(kind)]), placement: locate(copy.start))
+        if repeated(&doubleEntries, id, rowID) != nil {
+            // The two count once: the copy read first (the earlier start, then the one saved first) counts, with its
+            // own times, and this one, the copy left out, is the one listed.
+            report(.loggedTwice, kind: kind, id: id, rowID: rowID, time: start,
+                   message: FindingMessage("finding_logged_twice", ["kind": FindingMessage.kind(kind)]), placement: locate(start))
             return nil
         }
         let placement = locate(start)
         if case .week(let slot, _, let day) = placement { count(slot: slot, day: day) }
+        if start > lastCountedStart { lastCountedStart = start }
         return placement
     }
 }

@@ -10,13 +10,28 @@ extension BabyAccumulator {
         let end = EndCheck(end: log.endTime, start: start)
         let quantity = counted(log, end: end, about: site)
         if case .breastfeeding = log.type {} else { checkPlainEnd(end, about: site) }
+        let opens = opensFeeding(start: start, end: end)
         guard case .week(let slot, _, let day) = placement else {
-            lastFeedLifeDay = -1
-            lastFeedStart = start
+            if opens {
+                lastFeedLifeDay = -1
+                lastFeedStart = start
+            }
             return
         }
-        countFeed(log.type, quantity, start: start, slot: slot, day: day)
+        countFeed(log.type, quantity, opensFeeding: opens, start: start, slot: slot, day: day)
         addTimelineFeed(log.type, time: start, slot: slot, day: day)
+    }
+
+    /// Whether a feed starting at `start` opens a new feeding: it joins the current one when it starts within
+    /// `sessionGap` of that feeding's latest end. A feed's end counts when it is valid and within 4 hours (a
+    /// longer one is a finding, and must not swallow the feeds after it); otherwise its start stands for it.
+    @inline(__always)
+    mutating func opensFeeding(start: Double, end: EndCheck) -> Bool {
+        var last = start
+        if case .valid(let duration) = end, duration <= 4 * 3600 { last = start + duration }
+        let joins = start - feedingEnd <= sessionGap
+        feedingEnd = joins ? max(feedingEnd, last) : last
+        return !joins
     }
 
     /// Lists an amount that is not a number of zero or more, and notes a unit this tool does not know.
@@ -72,11 +87,14 @@ extension BabyAccumulator {
         }
     }
 
-    /// Counts a feed on its day with what it adds to its type's total, and the gap from the feed before.
+    /// Counts a feed on its day with what it adds to its type's total; a feed that opens a feeding counts the
+    /// feeding, and the gap from the feeding before.
     @inline(__always)
-    private mutating func countFeed(_ type: FoodType, _ counted: Double?, start: Double, slot: Int, day: Int) {
+    private mutating func countFeed(_ type: FoodType, _ counted: Double?, opensFeeding opens: Bool, start: Double, slot: Int, day: Int) {
         let lifeDay = weeks[slot].index * 7 + day
         weeks[slot].days[day].countFeed(type, counted)
+        guard opens else { return }
+        weeks[slot].days[day].totals.feedings += 1
         if lastFeedLifeDay >= 0 {
             weeks[slot].days[day].noteFeedGap(start - lastFeedStart, from: lastFeedLifeDay, to: lifeDay)
         }

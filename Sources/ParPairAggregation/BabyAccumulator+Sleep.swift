@@ -6,15 +6,15 @@ extension BabyAccumulator {
     /// days it covers by absolute instants, overlapping sessions merged so shared time counts once.
     mutating func add(_ log: SleepLog, start: Double, placement: Placement) {
         let site = LogSite(kind: .sleep, id: log.id, rowID: log.rowID, time: start, placement: placement)
-        if case .week(let slot, _, let day) = placement { weeks[slot].days[day].sleeps += 1 }
+        if case .week(let slot, _, let day) = placement { weeks[slot].days[day].totals.sleeps += 1 }
         guard let duration = sessionDuration(EndCheck(end: log.endTime, start: start), of: .sleep, named: SessionKind.sleep.name, about: site)
         else { return }
         guard duration <= 24 * 3600 else {
             report(.sleepOver24h, FindingMessage("finding_sleep_over_24h", ["hours": .number(Self.hoursText(duration))]), about: site)
             return
         }
-        if case .week(let slot, _, let day) = placement, duration > weeks[slot].days[day].longestSleep {
-            weeks[slot].days[day].longestSleep = duration
+        if case .week(let slot, _, let day) = placement, duration > weeks[slot].days[day].totals.longestSleepSeconds ?? -1 {
+            weeks[slot].days[day].totals.longestSleepSeconds = duration
         }
         merge(start: start, end: start + duration, rowID: log.rowID, about: site)
     }

@@ -20,6 +20,7 @@ extension BabyAccumulator {
         var weekSummaries: [WeekSummary] = []
         var daySummaries: [DaySummary] = []
         var timelines: [DayTimeline] = []
+        var firstMonthDays: [DaySummary] = []
         if let selected {
             // Exact sizes: a store of years has tens of thousands of days, and an array grown by doubling
             // would carry up to as many again in spare capacity.
@@ -33,7 +34,8 @@ extension BabyAccumulator {
             daySummaries.reserveCapacity(max(0, lastSelectedDay - firstSummarizedDay + 1))
             for index in selected {
                 weekSummaries.append(summarizeWeek(
-                    index, counts: findings, units: units, daysFrom: firstSummarizedDay, into: &daySummaries))
+                    index, counts: findings, units: units, daysFrom: firstSummarizedDay, into: &daySummaries,
+                    firstMonth: &firstMonthDays))
             }
             timelines = self.timelines(from: max(selected.lowerBound * 7, lastSelectedDay - (timelineDays - 1)), to: lastSelectedDay)
         }
@@ -42,6 +44,9 @@ extension BabyAccumulator {
             days: daySummaries, findings: findings.listed, findingsOutsideSelection: findings.outside, timeline: timelines,
             correction: correction)
         aggregate.sleepClock = sleepClock
+        aggregate.firstMonthDays = firstMonthDays
+        if lastCountedStart.isFinite { aggregate.lastLogTime = Date(timeIntervalSinceReferenceDate: lastCountedStart) }
+        aggregate.birthIsPartial = birthInstant > dayStarts.instant(on: birthDate)
         return aggregate
     }
 
@@ -67,9 +72,11 @@ extension BabyAccumulator {
         return counts
     }
 
-    /// Week `index`'s summary; appends the summaries of its days from day of life `firstDay` on (up to today).
+    /// Week `index`'s summary; appends the summaries of its days from day of life `firstDay` on (up to today), and
+    /// those of the first month's days to `firstMonth`.
     private func summarizeWeek(
-        _ index: Int, counts: ListedFindings, units: VolumeUnits, daysFrom firstDay: Int, into daySummaries: inout [DaySummary]
+        _ index: Int, counts: ListedFindings, units: VolumeUnits, daysFrom firstDay: Int, into daySummaries: inout [DaySummary],
+        firstMonth: inout [DaySummary]
     ) -> WeekSummary {
         let accumulator = week(index)
         let lastDay = min(index * 7 + 6, todayIndex)
@@ -79,24 +86,27 @@ extension BabyAccumulator {
         var hasDayInProgress = false
         for position in 0..<7 {
             let tally = accumulator?.days[position] ?? DayTally()
-            tally.add(to: &metrics)
+            metrics.add(tally.totals)
             let lifeDay = index * 7 + position
             guard lifeDay <= lastDay else { continue }
-            // The report's last day counts for per-day figures only once it has ended by the clock.
+            // Per-day figures are over the logged days: the report's last day only once it has ended by the clock,
+            // and a day without logs not at all (sleep that ran into it from a logged day stays out with it).
             if lifeDay == todayIndex, todayInProgress {
                 hasDayInProgress = true
-            } else {
-                tally.add(to: &perDayMetrics)
-                if tally.logged { loggedDays.append(lifeDay) }
+            } else if tally.logged {
+                perDayMetrics.add(tally.totals)
+                loggedDays.append(lifeDay)
             }
-            guard lifeDay >= firstDay else { continue }
-            daySummaries.append(DaySummary(
+            guard lifeDay >= firstDay || lifeDay <= FirstMonthDay.lastDay else { continue }
+            let summary = DaySummary(
                 babyID: baby.id, babyName: baby.name, day: lifeDay, date: birthDate.adding(days: lifeDay),
                 logged: tally.logged, metrics: tally.metrics, findings: counts.perDay[lifeDay] ?? 0, units: units,
                 correctedDay: correction?.correctedDays(onDay: lifeDay),
                 feedGapIntoDayHours: tally.feedGapIntoDay >= 0 ? tally.feedGapIntoDay / 3600 : nil,
                 feedGapFromDay: tally.feedGapIntoDay >= 0 ? Int(tally.feedGapFromDay) : nil,
-                inProgress: lifeDay == todayIndex && todayInProgress))
+                inProgress: lifeDay == todayIndex && todayInProgress)
+            if lifeDay >= firstDay { daySummaries.append(summary) }
+            if lifeDay <= FirstMonthDay.lastDay { firstMonth.append(summary) }
         }
         if let gap = accumulator?.longestFeedGap, gap >= 0 {
             metrics.longestFeedGapHours = gap / 3600

@@ -23,6 +23,8 @@ struct BabyAccumulator {
     /// Day 0 starts at the birth date's day start, or at the birth when that is earlier; every later day
     /// starts at the day start. One rule for every output, the events export included.
     let rangeStart: Double
+    /// The birth itself: a log before it (on the birth date too) is a finding and counts nowhere.
+    let birthInstant: Double
     /// The end of today's report day; logs from here on are after today.
     let rangeEnd: Double
     /// Whether today's report day has not ended by the clock (`AggregationOptions.now`).
@@ -65,11 +67,18 @@ struct BabyAccumulator {
     /// counted hour falls in a week and a day that get a row.
     private(set) var lastCountedDay = Int.min
 
-    /// The previous counted feed, for gaps between consecutive starts (its week by identity only).
+    /// The start of the current feeding, for gaps between consecutive feedings.
     var lastFeedStart = 0.0
-    /// The day of life of the last feed placed in a week; negative when none (or the last was outside the weeks).
+    /// The day of life of the current feeding when it was placed in a week; negative when none (or it was outside the weeks).
     var lastFeedLifeDay = -1
+    /// The latest end (or start, without a valid end) of the current feeding's feeds; a feed starting within
+    /// `sessionGap` of it joins the feeding.
+    var feedingEnd = -Double.infinity
+    /// `AggregationOptions.sessionGap` in seconds.
+    let sessionGap: Double
 
+    /// The latest start of a log that counts (`BabyAggregate.lastLogTime`).
+    var lastCountedStart = -Double.infinity
     /// The latest start seen per order-sensitive table, to reject unsorted input.
     var lastFoodStart = -Double.infinity
     var lastSleepStart = -Double.infinity
@@ -92,7 +101,7 @@ struct BabyAccumulator {
     private let timelineEnd: Int?
 
     /// Day-start instants by date, shared with the other babies.
-    private let dayStarts: DayStarts
+    let dayStarts: DayStarts
 
     init(baby: Baby, options: AggregationOptions, calendar: LifeCalendar, dayStarts: DayStarts) {
         self.baby = baby
@@ -105,12 +114,14 @@ struct BabyAccumulator {
         todayIndex = LifeCalendar.dayOfLife(options.today, bornOn: birthDate)
         todayDate = options.today
         timelineDays = max(1, options.timelineDays)
+        sessionGap = Double(options.sessionGapMinutes * 60)
         let born = calendar.civilDate(of: baby.birthday)
         correction = options.birthTerm.flatMap { AgeCorrection(birthDate: born, term: $0) }
         // Day n is [birth date + n at the day start, the next); day 0 begins at the birth itself when the birth
         // comes before the birth date's day start (born 01:00 with days from 02:00: day 0 is 25 hours).
         rangeStart = min(baby.birthday.timeIntervalSinceReferenceDate,
                          calendar.instant(on: birthDate, minutes: options.dayStart.minutes).timeIntervalSinceReferenceDate)
+        birthInstant = baby.birthday.timeIntervalSinceReferenceDate
         estimateOrigin = calendar.instant(on: birthDate, minutes: options.dayStart.minutes).timeIntervalSinceReferenceDate
         let todayWeek = todayIndex >= 0 ? todayIndex / 7 : -1
         plan = options.weeks.plan(todayWeek: todayWeek, birthDate: birthDate)

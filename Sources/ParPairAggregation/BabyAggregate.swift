@@ -1,3 +1,4 @@
+import Foundation
 import ParPairModel
 
 /// Everything aggregated for one baby.
@@ -24,6 +25,17 @@ public struct BabyAggregate: Sendable, Hashable {
     public var correction: AgeCorrection?
     /// Where on the local clock the counted sleep of the selection lies.
     public var sleepClock = SleepClock()
+    /// The selected days of days 0–27 of life up to today, whatever `DaySelection` keeps (the first month's table).
+    public var firstMonthDays: [DaySummary] = []
+    /// The start of the latest log that counts, up to today; nil without one.
+    public var lastLogTime: Date?
+    /// Whether the day of birth began at the birth (born after the day start), so it is not a whole day.
+    public var birthIsPartial = true
+
+    /// The first month's days against the day-of-life counts; empty when the selection holds none of days 0–27.
+    public var firstMonth: [FirstMonthDay] {
+        FirstMonthDay.days(firstMonthDays, birthDate: birthDate, birthIsPartial: birthIsPartial)
+    }
 
     public init(
         baby: Baby, birthDate: CivilDate, ageToday: Age, weeks: [WeekSummary], days: [DaySummary],
@@ -46,6 +58,7 @@ public struct BabyAggregate: Sendable, Hashable {
         var copy = self
         copy.weeks = weeks.filter { $0.week >= firstWeek }
         copy.days = days.filter { $0.week >= firstWeek }
+        copy.firstMonthDays = firstMonthDays.filter { $0.week >= firstWeek }
         copy.timeline = timeline.filter { $0.day >= firstWeek * 7 }
         let earlier = { (finding: Finding) in finding.week.map { $0 < firstWeek } ?? false }
         copy.findings = findings.filter { !earlier($0) }

@@ -1,38 +1,46 @@
 import ParPairModel
 
-/// The published bands from `pediatric-reference-ranges.md`, chosen by the baby's age for one week.
+/// The published numbers of `pediatric-reference-ranges.md` §5, placed against a span's figures: one table
+/// (`rules`), from which the week tables, the visit summary, the first month's days and the digest all draw.
 ///
-/// Each band compares a per-day figure of the week and applies only when something of its kind was
-/// logged in the week (otherwise its status is `notApplicable`). Bands exist only for the ages their
-/// source covers; a week outside them gets no band for that metric.
-///
-/// - Total sleep per 24 h (`sleep_h_per_day`), WHO 2019, by the age in whole calendar months on the
-///   week's first day: 14–17 h before 4 months, 12–16 h from 4 to 11 months, 11–14 h from 1 to 2 years.
-/// - Wet diapers per day (`wet_per_day`, wet = Wet + Mixed), HSE Ireland, weeks 0–5 (the first six weeks).
-///   HSE counts the day of birth as "day 1", so our day index `d` (0 = day of birth) is HSE day `d + 1`:
-///   at least `d + 1` wet diapers on days 0–4, and at least 6 on days 5–41 ("day 6 to 6 weeks"). A
-///   week's lower bound is the mean of those daily minimums over the week's counted days (`days`), so
-///   week 0 with all 7 days expects at least (1+2+3+4+5+6+6)/7 ≈ 3.86 a day; there is no upper bound.
-/// - Breastfeeds per 24 h (`breastfeeding` / days), AAP, 8–12 in the newborn weeks 0–3 (days 0–27).
-/// - Tummy time per day (`tummy_time_min` / days), AAP "Back to Sleep, Tummy to Play": 6–15 min in
-///   weeks 0–6 (2–3 sessions of 3–5 min), 15–30 min from week 7 (7 weeks) until 12 months.
+/// Each rule says which figure it judges, whether it is a typical range (context) or a source's concern
+/// threshold ("talk to your midwife or doctor if"), on which side, which age it follows, the days of age it
+/// covers, its bounds by day of age and its source. Day indices are days of life (0 = the day of birth); the
+/// leaflets count the day of birth as "day 1", so their day `n` is our day `n − 1`.
 public enum ReferenceRanges {
-    static let whoSleep = (
+    /// A source by name and address.
+    public struct Source: Sendable, Hashable {
+        public let name: String
+        public let url: String
+    }
+
+    static let whoSleep = Source(
         name: "WHO 2019 guidelines on physical activity, sedentary behaviour and sleep for children under 5",
-        url: "https://www.paho.org/en/documents/guidelines-physical-activity-sedentary-behaviour-and-sleep-children-under-5-years-age"
-    )
-    static let hse = (
+        url: "https://www.paho.org/en/documents/guidelines-physical-activity-sedentary-behaviour-and-sleep-children-under-5-years-age")
+    static let hse = Source(
         name: "HSE Ireland: knowing if your newborn is getting enough",
-        url: "https://www2.hse.ie/wellbeing/child-health/getting-breastfeeding-off-to-a-good-start/knowing-if-your-newborn-is-getting-enough.html"
-    )
-    static let aapBreastfeeding = (
-        name: "AAP: Where We Stand: Breastfeeding",
-        url: "https://www.healthychildren.org/English/ages-stages/baby/breastfeeding/pages/Where-We-Stand-Breastfeeding.aspx"
-    )
-    static let aapTummy = (
+        url: "https://www2.hse.ie/wellbeing/child-health/getting-breastfeeding-off-to-a-good-start/knowing-if-your-newborn-is-getting-enough.html")
+    static let unityPoint = Source(
+        name: "UnityPoint Health: wet and dirty diapers (call if consistently fewer than 5 wet a day)",
+        url: "https://www.unitypoint.org/fortdodge/wet-and-dirty-diapers.aspx")
+    static let aapBreastfeeding = Source(
+        name: "AAP: Where We Stand: Breastfeeding (8–12 feedings in 24 h)",
+        url: "https://www.healthychildren.org/English/ages-stages/baby/breastfeeding/pages/Where-We-Stand-Breastfeeding.aspx")
+    static let ukLeaflet = Source(
+        name: "UK leaflet \"Breastfeeding is going well when … / Talk to your midwife if …\"",
+        url: "https://doc4pdf.com/99935")
+    static let kidsHealth = Source(
+        name: "KidsHealth: your child's checkup, 2 weeks (no stretch over 4 h between feeds until weight gain is good; AAP 1997)",
+        url: "https://kidshealth.org/ChildrensHealthNetwork/en/parents/checkup-2weeks.html")
+    static let greyBruce = Source(
+        name: "Grey Bruce Public Health: stools of a breastfed baby in the first weeks",
+        url: "https://www.publichealthgreybruce.on.ca/Your-Health/Child-and-Family-Health/Infants/Breastfeeding/Breastfeeding-Positions")
+    static let aapFormula = Source(
+        name: "AAP: Amount and Schedule of Formula Feedings (no more than 32 oz in 24 h)",
+        url: "https://www.healthychildren.org/English/ages-stages/baby/formula-feeding/Pages/Amount-and-Schedule-of-Formula-Feedings.aspx")
+    static let aapTummy = Source(
         name: "AAP: Back to Sleep, Tummy to Play",
-        url: "http://www.pediatricweb.com/webpost/iframe/Newborns_460.asp?tArticleId=1618"
-    )
+        url: "http://www.pediatricweb.com/webpost/iframe/Newborns_460.asp?tArticleId=1618")
 
     /// The sources of the corrected-age rule (`AgeCorrection`): listed with the bands when a baby is corrected.
     public static let correctedAgeSources: [(name: String, url: String)] = [
@@ -44,125 +52,216 @@ public enum ReferenceRanges {
          url: "https://pubmed.ncbi.nlm.nih.gov/26729779/"),
     ]
 
-    /// The minimum wet diapers HSE gives for a day of life (0 = day of birth); nil after six weeks.
-    public static func minimumWetDiapers(onDay day: Int) -> Int? {
+    /// The typical least wet diapers on a day of life (HSE, NHS ELHT, NCT): days 1–2 of the leaflets 1 and 2, days
+    /// 3–4 three, days 5–6 five, then 6 or more until six weeks; nil after.
+    public static func typicalWetDiapers(onDay day: Int) -> Int? {
         switch day {
-        case 0...4: day + 1
-        case 5...41: 6
+        case 0: 1
+        case 1: 2
+        case 2, 3: 3
+        case 4, 5: 5
+        case 6...41: 6
         default: nil
         }
     }
 
-    /// Whole calendar months from a birth date to a date (the day of the month must be reached).
+    /// The wet diapers below which a day of life is a concern: below the day's count on the leaflets' days 1–4,
+    /// and "consistently fewer than 5" from day 5 until six weeks; nil after.
+    public static func concernWetDiapers(onDay day: Int) -> Int? {
+        switch day {
+        case 0...3: typicalWetDiapers(onDay: day)
+        case 4...41: 5
+        default: nil
+        }
+    }
+
+    /// One published number: a row of §5's table.
+    struct Rule: Sendable {
+        /// How a span's bounds follow from its days: the mean of the daily bounds over the days that count (the
+        /// counts that rise day by day), or the bounds of the span's anchor day (the steps by month or week).
+        enum Span: Sendable { case meanOfDays, anchorDay }
+        /// How a span's figure is read from its totals: per logged day, or as it is (the longest gap).
+        enum Measure: Sendable {
+            case perDay(@Sendable (LogMetrics) -> Double?)
+            case whole(@Sendable (LogMetrics) -> Double?)
+        }
+
+        let metric: String
+        let kind: ReferenceBand.Kind
+        let direction: ReferenceBand.Direction
+        let age: ReferenceBand.Age
+        /// The days of age (on the rule's count) the rule covers.
+        let days: ClosedRange<Int>
+        let span: Span
+        /// The bounds on a day of age, given the whole months of age on that day.
+        let bounds: @Sendable (_ day: Int, _ months: Int) -> (low: Double?, high: Double?)?
+        /// The label on a day of age.
+        let label: @Sendable (_ day: Int, _ months: Int) -> String
+        /// A concern's catalog key (`concern_…`); empty for a typical range.
+        let wording: String
+        let unit: String
+        let source: Source
+        let measure: Measure
+    }
+
+    private static func feedings(_ m: LogMetrics) -> Double? { m.feeds > 0 ? Double(m.feedings) : nil }
+    private static func wet(_ m: LogMetrics) -> Double? { m.diapers > 0 ? Double(m.wet) : nil }
+    private static func dirty(_ m: LogMetrics) -> Double? { m.diapers > 0 ? Double(m.dirty) : nil }
+
+    /// §5's table: every band of every output.
+    static let rules: [Rule] = [
+        Rule(metric: "feedings_per_day", kind: .typical, direction: .both, age: .sinceBirth, days: 0...27, span: .meanOfDays,
+             bounds: { day, _ in day < 7 ? (10, 12) : (8, 12) },
+             label: { day, _ in day < 7 ? "Feedings per 24 h in the first week" : "Feedings per 24 h in the first month" },
+             wording: "", unit: "per 24 h", source: aapBreastfeeding, measure: .perDay(feedings)),
+        Rule(metric: "feedings_per_day", kind: .concern, direction: .below, age: .sinceBirth, days: 0...27, span: .meanOfDays,
+             bounds: { _, _ in (6, nil) }, label: { _, _ in "Fewer than 6 feedings in 24 h" },
+             wording: "concern_feedings", unit: "per 24 h", source: ukLeaflet, measure: .perDay(feedings)),
+        Rule(metric: "longest_feed_gap_h", kind: .concern, direction: .above, age: .sinceBirth, days: 0...13, span: .anchorDay,
+             bounds: { _, _ in (nil, 4) }, label: { _, _ in "Over 4 h between feedings in the first two weeks" },
+             wording: "concern_feed_gap", unit: "h", source: kidsHealth, measure: .whole { $0.longestFeedGapHours }),
+        Rule(metric: "formula_ml_per_day", kind: .concern, direction: .above, age: .sinceBirth, days: 0...364, span: .anchorDay,
+             bounds: { _, _ in (nil, 960) }, label: { _, _ in "More than 960 ml (32 oz) of formula in 24 h" },
+             wording: "concern_formula", unit: "ml per 24 h", source: aapFormula,
+             measure: .perDay { $0.formulaFeeds > 0 ? $0.formulaMilliliters : nil }),
+        Rule(metric: "wet_per_day", kind: .typical, direction: .both, age: .sinceBirth, days: 0...41, span: .meanOfDays,
+             bounds: { day, _ in typicalWetDiapers(onDay: day).map { (Double($0), nil) } },
+             label: { day, _ in day < 6 ? "Wet diapers per day, rising day by day to 6" : "Wet diapers per day, 6 or more until 6 weeks" },
+             wording: "", unit: "per day", source: hse, measure: .perDay(wet)),
+        Rule(metric: "wet_per_day", kind: .concern, direction: .below, age: .sinceBirth, days: 0...41, span: .meanOfDays,
+             bounds: { day, _ in concernWetDiapers(onDay: day).map { (Double($0), nil) } },
+             label: { day, _ in day < 4 ? "Fewer wet diapers than the day of life's count" : "Consistently fewer than 5 wet diapers a day" },
+             wording: "concern_wet", unit: "per day", source: unityPoint, measure: .perDay(wet)),
+        Rule(metric: "dirty_per_day", kind: .typical, direction: .both, age: .sinceBirth, days: 0...27, span: .meanOfDays,
+             bounds: { day, _ in (day < 2 ? 1 : 2, nil) },
+             label: { _, _ in "Dirty diapers per day in the first month" },
+             wording: "", unit: "per day", source: hse, measure: .perDay(dirty)),
+        Rule(metric: "dirty_per_day", kind: .concern, direction: .below, age: .sinceBirth, days: 1...20, span: .meanOfDays,
+             bounds: { _, _ in (1, nil) }, label: { _, _ in "No stool on a day in the first three weeks" },
+             wording: "concern_dirty", unit: "per day", source: greyBruce, measure: .perDay(dirty)),
+        Rule(metric: "sleep_h_per_day", kind: .typical, direction: .both, age: .corrected, days: 0...(3 * 366), span: .anchorDay,
+             bounds: { _, months in
+                 switch months {
+                 case ..<4: (14, 17)
+                 case 4..<12: (12, 16)
+                 case 12..<36: (11, 14)
+                 default: nil
+                 }
+             },
+             label: { _, months in
+                 "Total sleep per 24 h at " + (months < 4 ? "0–3 months" : months < 12 ? "4–11 months" : "1–2 years")
+             },
+             wording: "", unit: "h per 24 h", source: whoSleep,
+             measure: .perDay { $0.sleeps > 0 || $0.sleepHours > 0 ? $0.sleepHours : nil }),
+        Rule(metric: "tummy_time_min_per_day", kind: .typical, direction: .both, age: .corrected, days: 0...366, span: .anchorDay,
+             bounds: { day, months in months < 12 ? (day < 49 ? (6, 15) : (15, 30)) : nil },
+             label: { day, _ in day < 49 ? "Tummy time per day: 2–3 sessions of 3–5 min" : "Tummy time per day from 7 weeks" },
+             wording: "", unit: "min per day", source: aapTummy,
+             measure: .perDay { $0.activities > 0 ? $0.tummyTimeMinutes : nil }),
+    ]
+
+    /// Whole calendar months from a birth date to a date: the most months whose addition (`CivilDate.adding(months:)`,
+    /// the month's last day when it is shorter) does not pass the date. One rule with `AgeCorrection.endDate`: a baby
+    /// born on 29 February is 12 months old on 28 February of the next year.
     public static func months(from birth: CivilDate, to date: CivilDate) -> Int {
-        (date.year - birth.year) * 12 + (date.month - birth.month) - (date.day < birth.day ? 1 : 0)
+        var months = (date.year - birth.year) * 12 + (date.month - birth.month)
+        while months > 0, birth.adding(months: months) > date { months -= 1 }
+        while birth.adding(months: months + 1) <= date { months += 1 }
+        return months
     }
 
     /// The bands for week `week` of a baby born on `birthDate`, with the week's figures placed against them.
     ///
     /// - Parameters:
     ///   - week: the age-week (days 7·week … 7·week+6).
-    ///   - loggedDays: the days of life of the week that count for per-day figures (those with logs, the
-    ///     day in progress left out); a figure needs at least one, and a flag `ReferenceBand.minimumLoggedDays`.
-    ///   - birthDate: the local date of birth.
-    ///   - metrics: the week's totals over those days.
-    ///   - correction: a preterm baby's corrected age: while it applies (on the week's first day), the bands
-    ///     are those of the corrected age, and a week that begins before the due date gets none.
+    ///   - loggedDays: the days of life of the week that count for per-day figures (those with logs, the day in
+    ///     progress left out); a figure needs at least one, and a judgement `ReferenceBand.minimumLoggedDays`.
+    ///   - metrics: the week's totals over those days (the longest gap: the week's).
+    ///   - correction: a preterm baby's corrected age: bands that follow the corrected age use it while it applies
+    ///     (on the week's first day), and a week that begins before the due date gets none of them; intake and
+    ///     output follow the days since birth.
     public static func bands(
         week: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil
     ) -> [ReferenceBand] {
         guard week >= 0 else { return [] }
-        guard let correction, correction.applies(onDay: week * 7) else {
-            return bands(firstDay: week * 7, loggedDays: loggedDays, ageOrigin: birthDate, metrics: metrics)
-        }
-        let firstDay = week * 7 - correction.daysEarly
-        guard firstDay >= 0 else { return [] }
-        return bands(firstDay: firstDay, loggedDays: loggedDays.map { $0 - correction.daysEarly }, ageOrigin: correction.dueDate,
-                     metrics: metrics)
+        let days = Array(week * 7..<week * 7 + 7)
+        return bands(anchor: week * 7, spanDays: days, loggedDays: loggedDays, birthDate: birthDate, metrics: metrics,
+                     correction: correction, minimumDays: ReferenceBand.minimumLoggedDays)
     }
 
-    /// The bands for the baby's age on day of life `day` (a visit's last day): the months of that day, not of its
-    /// week's first day, and the corrected age while the correction applies on that day.
+    /// The bands for a span of days ending on day of life `day` (a visit's period): the age of that day, the mean
+    /// bounds over `loggedDays`.
     public static func bands(
         onDay day: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil
     ) -> [ReferenceBand] {
         guard day >= 0 else { return [] }
-        guard let correction, correction.applies(onDay: day) else {
-            return bands(firstDay: day, loggedDays: loggedDays, ageOrigin: birthDate, metrics: metrics)
-        }
-        let corrected = day - correction.daysEarly
-        guard corrected >= 0 else { return [] }
-        return bands(firstDay: corrected, loggedDays: loggedDays.map { $0 - correction.daysEarly }, ageOrigin: correction.dueDate,
-                     metrics: metrics)
+        return bands(anchor: day, spanDays: [day], loggedDays: loggedDays, birthDate: birthDate, metrics: metrics,
+                     correction: correction, minimumDays: ReferenceBand.minimumLoggedDays)
     }
 
-    /// The bands for the seven days of age `firstDay…firstDay+6` counted from `ageOrigin` (the birth, or
-    /// the due date for a corrected age); `loggedDays` are ages on the same count.
-    static func bands(firstDay: Int, loggedDays: [Int], ageOrigin: CivilDate, metrics: LogMetrics) -> [ReferenceBand] {
-        let days = loggedDays.count
-        let week = firstDay / 7
-        let months = months(from: ageOrigin, to: ageOrigin.adding(days: firstDay))
-        let perDay = { (total: Double) -> Double? in days > 0 ? total / Double(days) : nil }
-        func band(metric: String, label: String, low: Double?, high: Double?, unit: String, source: (name: String, url: String),
-                  value: Double?, concern: ReferenceBand.Concern = .both) -> ReferenceBand {
-            ReferenceRanges.band(metric: metric, label: label, low: low, high: high, unit: unit, source: source, value: value,
-                                 loggedDays: days, concern: concern)
-        }
+    /// The bands of one whole day of life against its own figures (the first month's day table): judged on that day
+    /// alone, so one logged day is enough.
+    public static func bands(ofDay day: Int, birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil) -> [ReferenceBand] {
+        guard day >= 0 else { return [] }
+        return bands(anchor: day, spanDays: [day], loggedDays: [day], birthDate: birthDate, metrics: metrics, correction: correction,
+                     minimumDays: 1)
+    }
+
+    /// Every rule that covers the span's anchor day on its own age count.
+    ///
+    /// - Parameters:
+    ///   - anchor: the day of life whose age decides which rules apply and the step bounds.
+    ///   - spanDays: the span's days of life, for the mean bounds while none is logged.
+    ///   - minimumDays: the logged days a judgement needs.
+    static func bands(
+        anchor: Int, spanDays: [Int], loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection?,
+        minimumDays: Int
+    ) -> [ReferenceBand] {
+        let counted = loggedDays.isEmpty ? spanDays : loggedDays
         var bands: [ReferenceBand] = []
-
-        let sleepBand: (low: Double, high: Double, ages: String)? =
-            switch months {
-            case ..<4: (14, 17, "0–3 months")
-            case 4..<12: (12, 16, "4–11 months")
-            case 12..<36: (11, 14, "1–2 years")
-            default: nil
+        for rule in rules {
+            // The age count: days since birth, or since the due date while correction applies on the anchor day.
+            var origin = birthDate
+            var shift = 0
+            if rule.age == .corrected, let correction, correction.applies(onDay: anchor) {
+                origin = correction.dueDate
+                shift = correction.daysEarly
             }
-        if let sleepBand {
-            let logged = metrics.sleeps > 0 || metrics.sleepHours > 0
-            bands.append(band(
-                metric: "sleep_h_per_day", label: "Total sleep per 24 h at \(sleepBand.ages)",
-                low: sleepBand.low, high: sleepBand.high, unit: "h per 24 h", source: whoSleep,
-                value: logged ? perDay(metrics.sleepHours) : nil))
-        }
-
-        if week <= 5 {
-            // The mean of the daily minimums of the days that count (all seven while none is logged yet).
-            let counted = loggedDays.isEmpty ? Array(firstDay..<firstDay + 7) : loggedDays
-            let minimums = counted.compactMap(minimumWetDiapers(onDay:))
-            let low = Double(minimums.reduce(0, +)) / Double(max(1, minimums.count))
-            let label = week == 0
-                ? "Wet diapers per day, days 1–5 of life rising 1 to 5, then at least 6"
-                : "Wet diapers per day, at least 6 from day 6 to 6 weeks"
-            bands.append(band(
-                metric: "wet_per_day", label: label, low: low, high: nil, unit: "per day", source: hse,
-                value: metrics.diapers > 0 ? perDay(Double(metrics.wet)) : nil, concern: .below))
-        }
-
-        if week <= 3 {
-            bands.append(band(
-                metric: "breastfeeds_per_day", label: "Breastfeeds per 24 h for a newborn, on cue",
-                low: 8, high: 12, unit: "per 24 h", source: aapBreastfeeding,
-                value: metrics.breastfeeds > 0 ? perDay(Double(metrics.breastfeeds)) : nil))
-        }
-
-        if months < 12 {
-            let early = week < 7
-            bands.append(band(
-                metric: "tummy_time_min_per_day",
-                label: early ? "Tummy time per day: 2–3 sessions of 3–5 min" : "Tummy time per day from 7 weeks",
-                low: early ? 6 : 15, high: early ? 15 : 30, unit: "min per day", source: aapTummy,
-                value: metrics.activities > 0 ? perDay(metrics.tummyTimeMinutes) : nil, concern: .below))
+            let anchorAge = anchor - shift
+            guard anchorAge >= 0, rule.days.contains(anchorAge) else { continue }
+            let months = months(from: origin, to: origin.adding(days: anchorAge))
+            let bounds: (low: Double?, high: Double?)?
+            switch rule.span {
+            case .anchorDay:
+                bounds = rule.bounds(anchorAge, months)
+            case .meanOfDays:
+                let daily = counted.map { $0 - shift }.filter(rule.days.contains).compactMap { rule.bounds($0, months) }
+                bounds = daily.isEmpty ? rule.bounds(anchorAge, months) : mean(daily)
+            }
+            guard let bounds else { continue }
+            let value: Double?
+            switch rule.measure {
+            case .perDay(let total): value = loggedDays.isEmpty ? nil : total(metrics).map { $0 / Double(loggedDays.count) }
+            case .whole(let figure): value = loggedDays.isEmpty ? nil : figure(metrics)
+            }
+            // Judged as the tables show it, to one decimal: a gap of 4 h 01 min reads "4.0" and is not "over 4 h".
+            let judged = value.map { ($0 * 10).rounded() / 10 }
+            bands.append(ReferenceBand(
+                metric: rule.metric, kind: rule.kind, direction: rule.direction, age: rule.age, label: rule.label(anchorAge, months),
+                wording: rule.wording, low: bounds.low, high: bounds.high, unit: rule.unit, sourceName: rule.source.name,
+                sourceURL: rule.source.url, value: value,
+                status: ReferenceBand.status(of: judged, low: bounds.low, high: bounds.high, loggedDays: loggedDays.count,
+                                             direction: rule.direction, minimumDays: minimumDays)))
         }
         return bands
     }
 
-    private static func band(
-        metric: String, label: String, low: Double?, high: Double?, unit: String,
-        source: (name: String, url: String), value: Double?, loggedDays: Int, concern: ReferenceBand.Concern
-    ) -> ReferenceBand {
-        ReferenceBand(
-            metric: metric, label: label, low: low, high: high, unit: unit, sourceName: source.name, sourceURL: source.url,
-            value: value, status: ReferenceBand.status(of: value, low: low, high: high, loggedDays: loggedDays, concern: concern),
-            concern: concern)
+    /// The mean of each bound over days (a bound missing on any day is missing).
+    private static func mean(_ daily: [(low: Double?, high: Double?)]) -> (low: Double?, high: Double?) {
+        func average(_ values: [Double?]) -> Double? {
+            let present = values.compactMap { $0 }
+            return present.count == values.count ? present.reduce(0, +) / Double(present.count) : nil
+        }
+        return (average(daily.map(\.low)), average(daily.map(\.high)))
     }
 }

@@ -1,9 +1,9 @@
-/// One figure the reports show, declared once: its CSV column, its key in the week tables, its place in the
-/// visit summary and the week comparison, its decimals, its reference band and how its value comes from a
-/// span's totals. `all` is the only list of figures; the CSV columns (`LogMetrics.columnDefinitions`), the
-/// week-table keys (`ReportData.weekValue`), the visit figures (`VisitSummary.figureKeys`) and the week
-/// comparison (`WeekComparison.changes`) are made from it. What a log adds to the totals a figure reads is
-/// `LogMetrics` (and, while logs stream in, `DayTally`).
+/// One figure the reports show, declared once: its CSV column with its unit, its key in the week tables, its place
+/// in the visit summary and the week comparison, its decimals, its reference bands and how its value comes from a
+/// span's totals. `all` is the only list of figures; the CSV columns (`LogMetrics.appendColumns`), the columns'
+/// guide (`CSVColumnGuide.entries`), the week-table keys (`ReportData.weekValue`), the visit figures
+/// (`VisitSummary.figureKeys`) and the week comparison (`WeekComparison.changes`) are made from it. The totals a
+/// figure reads are `LogMetrics`, the one declaration of every quantity.
 ///
 /// Names and closures are literals that capture nothing: every CSV row reads all of them, on two threads at
 /// once, and a captured context would be an object whose reference count both threads change at every cell.
@@ -34,12 +34,14 @@ public struct ReportFigure: Sendable {
         public subscript(_ units: VolumeUnits) -> Value { units == .metric ? metric : imperial }
     }
 
-    /// The CSV column: its name and decimals per unit system (`count` for whole counts).
+    /// The CSV column: its name, decimals and unit per unit system (`count` for whole counts).
     public struct Column: Sendable, Hashable {
         public var name: ByUnits<String>
         public var decimals: ByUnits<Int>
         /// Written as a whole count, not a decimal.
         public var isCount: Bool
+        /// What a cell is counted in (`parpair-report columns` names it).
+        public var unit: ByUnits<ColumnUnit>
     }
 
     /// The CSV column, nil for a figure only the tables show.
@@ -55,7 +57,7 @@ public struct ReportFigure: Sendable {
     public let comparisonLabel: String?
     /// Decimals where people read the figure (tables, visit, comparison).
     public let shownDecimals: ByUnits<Int>
-    /// The metric of the reference band that applies, as `ReferenceRanges` names it.
+    /// The metric of the reference bands that apply (typical range and concern threshold), as `ReferenceRanges` names it.
     public let band: String?
     public let span: Span
     /// The figure's value of a span's totals in `units` (before the division of a per-day figure); nil when
@@ -87,20 +89,21 @@ public struct ReportFigure: Sendable {
 
 extension ReportFigure {
     private static func count(_ name: String) -> Column {
-        Column(name: ByUnits(name), decimals: ByUnits(0), isCount: true)
+        Column(name: ByUnits(name), decimals: ByUnits(0), isCount: true, unit: ByUnits(.count))
     }
 
-    private static func decimal(_ name: String, _ decimals: Int) -> Column {
-        Column(name: ByUnits(name), decimals: ByUnits(decimals), isCount: false)
+    private static func decimal(_ name: String, _ decimals: Int, _ unit: ColumnUnit) -> Column {
+        Column(name: ByUnits(name), decimals: ByUnits(decimals), isCount: false, unit: ByUnits(unit))
     }
 
     /// A volume column: `stem_ml…` and `stem_oz…`, ml to one decimal and oz to two.
-    private static func volume(metric: String, imperial: String, decimals: ByUnits<Int>) -> Column {
-        Column(name: ByUnits(metric: metric, imperial: imperial), decimals: decimals, isCount: false)
+    private static func volume(metric: String, imperial: String, decimals: ByUnits<Int>, unit: ByUnits<ColumnUnit>) -> Column {
+        Column(name: ByUnits(metric: metric, imperial: imperial), decimals: decimals, isCount: false, unit: unit)
     }
 
     private typealias P = LogMetrics.Precision
     private static let volumeCells = ByUnits(metric: P.milliliters, imperial: P.ounces)
+    private static let volumeUnit = ByUnits<ColumnUnit>(metric: .ml, imperial: .oz)
     private static let volumeShown = ByUnits(metric: P.millilitersShown, imperial: P.ouncesShown)
     private static let countsShown = ByUnits(P.countsPerDayShown)
     private static let hoursShown = ByUnits(P.hoursShown)
@@ -109,46 +112,53 @@ extension ReportFigure {
     /// Every figure, the CSV columns in the CSV's order.
     public static let all: [ReportFigure] = [
         ReportFigure(column: count("feeds"), shown: wholeShown, span: .totals) { m, _ in Double(m.feeds) },
+        ReportFigure(column: count("feedings"), shown: wholeShown, span: .totals) { m, _ in Double(m.feedings) },
         ReportFigure(column: count("breastfeeding"), shown: wholeShown, span: .totals) { m, _ in Double(m.breastfeeds) },
         ReportFigure(column: count("formula"), shown: wholeShown, span: .totals) { m, _ in Double(m.formulaFeeds) },
         ReportFigure(column: count("pumped_milk"), shown: wholeShown, span: .totals) { m, _ in Double(m.pumpedMilkFeeds) },
         ReportFigure(column: count("solids"), shown: wholeShown, span: .totals) { m, _ in Double(m.solidsFeeds) },
         ReportFigure(column: count("other"), shown: wholeShown, span: .totals) { m, _ in Double(m.otherFeeds) },
-        ReportFigure(column: decimal("breastfeeding_min", P.minutes), shown: wholeShown, span: .totals) { m, _ in m.breastfeedingMinutes },
-        ReportFigure(column: volume(metric: "formula_ml", imperial: "formula_oz", decimals: volumeCells), shown: volumeShown, span: .totals) { m, units in
+        ReportFigure(column: decimal("breastfeeding_min", P.minutes, .minutes), shown: wholeShown, span: .totals) { m, _ in m.breastfeedingMinutes },
+        ReportFigure(column: volume(metric: "formula_ml", imperial: "formula_oz", decimals: volumeCells, unit: volumeUnit), shown: volumeShown, span: .totals) { m, units in
             units.volume(milliliters: m.formulaMilliliters)
         },
         ReportFigure(
-            column: volume(metric: "pumped_milk_ml", imperial: "pumped_milk_oz", decimals: volumeCells), shown: volumeShown, span: .totals
+            column: volume(metric: "pumped_milk_ml", imperial: "pumped_milk_oz", decimals: volumeCells, unit: volumeUnit), shown: volumeShown, span: .totals
         ) { m, units in units.volume(milliliters: m.pumpedMilkMilliliters) },
-        ReportFigure(column: decimal("solids_g", P.grams), shown: wholeShown, span: .totals) { m, _ in m.solidsGrams },
+        ReportFigure(column: decimal("solids_g", P.grams, .grams), shown: wholeShown, span: .totals) { m, _ in m.solidsGrams },
         ReportFigure(
-            column: decimal("feeds_per_day", P.perDay), weekKey: "feeds_per_day_1", visit: ("feeds_per_day", 0), comparison: "Feeds per day",
-            shown: countsShown, span: .perDay
-        ) { m, _ in Double(m.feeds) },
+            column: decimal("feedings_per_day", P.perDay, .perDay), weekKey: "feedings_per_day_1", visit: ("feedings_per_day", 0),
+            comparison: "Feedings per day", shown: countsShown, band: "feedings_per_day", span: .perDay
+        ) { m, _ in Double(m.feedings) },
+        ReportFigure(column: decimal("feeds_per_day", P.perDay, .perDay), weekKey: "feeds_per_day_1", shown: countsShown, span: .perDay) { m, _ in
+            Double(m.feeds)
+        },
         ReportFigure(
-            column: volume(metric: "bottle_ml_per_day", imperial: "bottle_oz_per_day", decimals: ByUnits(P.perDay)),
-            weekKey: "bottle_volume_per_day", visit: ("bottle_per_day", 20), comparison: "Bottle {unit} per day", shown: volumeShown, span: .perDay
+            column: volume(metric: "bottle_ml_per_day", imperial: "bottle_oz_per_day", decimals: ByUnits(P.perDay),
+                          unit: ByUnits(metric: .mlPerDay, imperial: .ozPerDay)),
+            weekKey: "bottle_volume_per_day", visit: ("bottle_per_day", 20), comparison: "Bottle {unit} per day", shown: volumeShown,
+            band: "formula_ml_per_day", span: .perDay
         ) { m, units in units.volume(milliliters: m.bottleMilliliters) },
         ReportFigure(
-            column: volume(metric: "bottle_ml_per_feed", imperial: "bottle_oz_per_feed", decimals: volumeCells),
+            column: volume(metric: "bottle_ml_per_feed", imperial: "bottle_oz_per_feed", decimals: volumeCells,
+                          unit: ByUnits(metric: .mlPerFeed, imperial: .ozPerFeed)),
             weekKey: "bottle_volume_per_feed", visit: ("bottle_per_feed", 25), shown: volumeShown, span: .totals
         ) { m, units in
             m.bottleFeedsWithAmount > 0 ? units.volume(milliliters: m.bottleMilliliters / Double(m.bottleFeedsWithAmount)) : nil
         },
         ReportFigure(
-            column: decimal("longest_feed_gap_h", P.hours), weekKey: "longest_feed_gap", visit: ("longest_feed_gap_h", 10), shown: hoursShown,
-            span: .longestFeedGap
+            column: decimal("longest_feed_gap_h", P.hours, .hours), weekKey: "longest_feed_gap", visit: ("longest_feed_gap_h", 10), shown: hoursShown,
+            band: "longest_feed_gap_h", span: .longestFeedGap
         ) { m, _ in m.longestFeedGapHours },
-        ReportFigure(column: decimal("sleep_h", P.hours), shown: hoursShown, span: .totals) { m, _ in m.sleepHours },
-        ReportFigure(column: decimal("night_sleep_h", P.hours), shown: hoursShown, span: .totals) { m, _ in m.nightSleepHours },
-        ReportFigure(column: decimal("day_sleep_h", P.hours), shown: hoursShown, span: .totals) { m, _ in m.daySleepHours },
+        ReportFigure(column: decimal("sleep_h", P.hours, .hours), shown: hoursShown, span: .totals) { m, _ in m.sleepHours },
+        ReportFigure(column: decimal("night_sleep_h", P.hours, .hours), shown: hoursShown, span: .totals) { m, _ in m.nightSleepHours },
+        ReportFigure(column: decimal("day_sleep_h", P.hours, .hours), shown: hoursShown, span: .totals) { m, _ in m.daySleepHours },
         ReportFigure(column: count("sleeps"), shown: wholeShown, span: .totals) { m, _ in Double(m.sleeps) },
         ReportFigure(
-            column: decimal("longest_sleep_h", P.hours), weekKey: "longest_sleep", visit: ("longest_sleep_h", 60), shown: hoursShown, span: .longest
+            column: decimal("longest_sleep_h", P.hours, .hours), weekKey: "longest_sleep", visit: ("longest_sleep_h", 60), shown: hoursShown, span: .longest
         ) { m, _ in m.longestSleepHours },
         ReportFigure(
-            column: decimal("sleep_h_per_day", P.perDay), weekKey: "sleep_h_per_day_1", visit: ("sleep_h_per_day", 50),
+            column: decimal("sleep_h_per_day", P.perDay, .hoursPerDay), weekKey: "sleep_h_per_day_1", visit: ("sleep_h_per_day", 50),
             comparison: "Sleep hours per day", shown: hoursShown, band: "sleep_h_per_day", span: .perDay
         ) { m, _ in m.sleepHours },
         ReportFigure(column: count("diapers"), shown: wholeShown, span: .totals) { m, _ in Double(m.diapers) },
@@ -157,15 +167,15 @@ extension ReportFigure {
         ReportFigure(column: count("mixed"), shown: wholeShown, span: .totals) { m, _ in Double(m.mixed) },
         ReportFigure(column: count("dry"), shown: wholeShown, span: .totals) { m, _ in Double(m.dry) },
         ReportFigure(
-            column: decimal("wet_per_day", P.perDay), weekKey: "wet_per_day_1", visit: ("wet_per_day", 30), comparison: "Wet diapers per day",
+            column: decimal("wet_per_day", P.perDay, .perDay), weekKey: "wet_per_day_1", visit: ("wet_per_day", 30), comparison: "Wet diapers per day",
             shown: countsShown, band: "wet_per_day", span: .perDay
         ) { m, _ in Double(m.wet) },
         ReportFigure(
-            column: decimal("dirty_per_day", P.perDay), weekKey: "dirty_per_day_1", visit: ("dirty_per_day", 40),
-            comparison: "Dirty diapers per day", shown: countsShown, span: .perDay
+            column: decimal("dirty_per_day", P.perDay, .perDay), weekKey: "dirty_per_day_1", visit: ("dirty_per_day", 40),
+            comparison: "Dirty diapers per day", shown: countsShown, band: "dirty_per_day", span: .perDay
         ) { m, _ in Double(m.dirty) },
-        ReportFigure(column: decimal("tummy_time_min", P.minutes), shown: wholeShown, span: .totals) { m, _ in m.tummyTimeMinutes },
-        ReportFigure(column: decimal("activity_min", P.minutes), shown: wholeShown, span: .totals) { m, _ in m.activityMinutes },
+        ReportFigure(column: decimal("tummy_time_min", P.minutes, .minutes), shown: wholeShown, span: .totals) { m, _ in m.tummyTimeMinutes },
+        ReportFigure(column: decimal("activity_min", P.minutes, .minutes), shown: wholeShown, span: .totals) { m, _ in m.activityMinutes },
         // Shown in the week tables only.
         ReportFigure(column: nil, weekKey: "solids_g_per_day", shown: wholeShown, span: .perDay) { m, _ in m.solidsGrams },
         ReportFigure(column: nil, weekKey: "breastfeeds_per_day", shown: countsShown, span: .perDay) { m, _ in Double(m.breastfeeds) },

@@ -17,8 +17,9 @@ public struct VisitSummary: Sendable, Hashable {
         public var previous: Double?
         /// Decimals shown.
         public var decimals: Int
-        /// The reference band for the baby's (corrected) age on the period's last day, when one applies.
-        public var band: ReferenceBand?
+        /// The reference bands for the baby's age on the period's last day (each by its own age), typical range and
+        /// concern threshold, when they apply.
+        public var bands: [ReferenceBand]
         /// The value of each day of the period, oldest first (nil for a day without logs or in progress).
         public var daily: [Double?]
     }
@@ -29,10 +30,12 @@ public struct VisitSummary: Sendable, Hashable {
     public var days: Int
     /// Days of the period with logs that count (the day in progress left out).
     public var daysLogged: Int
-    /// The period before, of the same length, and its logged days.
+    /// The period before, of the same length but never before the birth, and its logged days.
     public var previousFrom: CivilDate
     public var previousTo: CivilDate
     public var previousDaysLogged: Int
+    /// True when the period before would begin before the birth and so begins at it, shorter.
+    public var previousClipped: Bool
     /// The days of the period with nothing logged (not the day in progress).
     public var daysWithoutLogs: [CivilDate]
     /// The dates of the period, oldest first (the `daily` values' days).
@@ -56,12 +59,15 @@ public struct VisitSummary: Sendable, Hashable {
         let lastDay = firstDay + length - 1
         let byDay = Dictionary(aggregate.days.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
         let current = (firstDay...lastDay).map { byDay[$0] }
-        let previous = (firstDay - length...firstDay - 1).map { byDay[$0] }
+        // The period before never starts before the birth: it is clipped there, and says so.
+        let previousFirstDay = max(0, firstDay - length)
+        let previous = previousFirstDay <= firstDay - 1 ? (previousFirstDay...firstDay - 1).map { byDay[$0] } : []
 
         self.from = start
         self.to = to
         days = length
-        previousFrom = start.adding(days: -length)
+        previousFrom = aggregate.birthDate.adding(days: previousFirstDay)
+        previousClipped = firstDay - length < 0
         previousTo = start.adding(days: -1)
         dates = (0..<length).map { start.adding(days: $0) }
         let counted = current.compactMap { $0 }.filter { $0.logged && !$0.inProgress }
@@ -84,7 +90,7 @@ public struct VisitSummary: Sendable, Hashable {
             Figure(
                 key: figure.visitKey ?? "", current: Self.value(figure, current, units: units),
                 previous: Self.value(figure, previous, units: units), decimals: figure.shownDecimals[units],
-                band: figure.band.flatMap { metric in bands.first { $0.metric == metric } },
+                bands: figure.band.map { metric in bands.filter { $0.metric == metric } } ?? [],
                 daily: current.map { day in day.flatMap { $0.logged && !$0.inProgress ? Self.value(figure, [$0], units: units) : nil } })
         }
     }

@@ -66,8 +66,8 @@ struct WeekAccumulator {
     /// Adds sleep `from ..< to`, inside day `day` (0…6), to the day's sleep and night sleep.
     @inline(__always)
     mutating func addSleep(from: Double, to: Double, day: Int) {
-        days[day].sleepSeconds += to - from
-        days[day].nightSleepSeconds += nightSeconds(from: from, to: to)
+        days[day].totals.sleepSeconds += to - from
+        days[day].totals.nightSleepSeconds += nightSeconds(from: from, to: to)
     }
 
     /// Seconds of `from ..< to` on the night clock.

@@ -3,8 +3,9 @@ import ParPairModel
 import Testing
 @testable import ParPairAggregation
 
-/// `--due-date` / `--born-at` in the aggregation: the corrected-age columns and the bands keyed on the
-/// corrected age while correction applies. Every expected figure is worked out in the comments.
+/// `--due-date` / `--born-at` in the aggregation: the corrected-age columns, and the bands of development (sleep,
+/// tummy time) keyed on the corrected age while correction applies, those of intake and output on the days since
+/// birth. Every expected figure is worked out in the comments.
 @Suite struct CorrectedAgeAggregationTests {
     /// Born 2026-03-02 08:00 in Berlin; one wet diaper, one feed and 5 min of tummy time a day, every day.
     static func aggregate(term: BirthTerm?, today: CivilDate = CivilDate(year: 2026, month: 6, day: 1),
@@ -30,30 +31,31 @@ import Testing
         return Aggregator.aggregate(babies: babies, options: options, logs: logs).babies
     }
 
-    static func band(_ week: WeekSummary?, _ metric: String) -> ReferenceBand? {
-        week?.references.first { $0.metric == metric }
+    static func band(_ week: WeekSummary?, _ metric: String, _ kind: ReferenceBand.Kind = .typical) -> ReferenceBand? {
+        week?.references.first { $0.metric == metric && $0.kind == kind }
     }
 
-    @Test func bandsFollowTheCorrectedAgeWhileCorrectionApplies() throws {
+    @Test func developmentFollowsTheCorrectedAgeAndIntakeTheDaysSinceBirth() throws {
         // 32w0d: 280 - 224 = 56 days (8 weeks) early.
         let corrected = try #require(Self.aggregate(term: .gestationalAge(days: 224)).first)
         let plain = try #require(Self.aggregate(term: nil).first)
-        // Week 3 (days 21-27) begins 35 days before the due date: no band at all.
-        #expect(corrected.week(3)?.references.isEmpty == true)
-        #expect(plain.week(3)?.references.isEmpty == false)
-        // Week 9 (days 63-69) is corrected days 7-13, corrected week 1: the newborn breastfeeding band (weeks 0-3)
-        // applies, which it does not at 9 weeks of life.
-        #expect(Self.band(corrected.week(9), "breastfeeds_per_day")?.rangeText == "8–12")
-        #expect(Self.band(plain.week(9), "breastfeeds_per_day") == nil)
-        // One breastfeed a day is below 8-12.
-        #expect(Self.band(corrected.week(9), "breastfeeds_per_day")?.status == .below)
-        // Tummy time: 5 min a day. Week 12 (days 84-90) is corrected week 4: the early band 6-15, so "below";
-        // at 12 weeks of life the band is 15-30, also "below", but a different band.
+        // Week 3 (days 21-27) begins 35 days before the due date: no sleep or tummy-time band, but the intake and
+        // output bands of days 21-27 of life are there, as without a term.
+        #expect(Self.band(corrected.week(3), "tummy_time_min_per_day") == nil)
+        #expect(Self.band(corrected.week(3), "wet_per_day")?.rangeText == "≥ 6")
+        #expect(Self.band(corrected.week(3), "feedings_per_day")?.rangeText == "8–12")
+        #expect(corrected.week(3)?.references.map(\.metric) == plain.week(3)?.references.map(\.metric).filter { $0 != "sleep_h_per_day" && $0 != "tummy_time_min_per_day" })
+        // One feeding a day in week 3 is under 6: a concern by the days since birth, with or without a term.
+        #expect(Self.band(corrected.week(3), "feedings_per_day", .concern)?.isConcern == true)
+        // Week 9 (days 63-69) is corrected week 1, but intake follows the days of life: no newborn feedings band.
+        #expect(Self.band(corrected.week(9), "feedings_per_day") == nil)
+        // Tummy time: 5 min a day. Week 12 (days 84-90) is corrected week 4: the early range 6-15; at 12 weeks of life
+        // the range is 15-30. Both are context: below either, nothing is a concern.
         #expect(Self.band(corrected.week(12), "tummy_time_min_per_day")?.rangeText == "6–15")
         #expect(Self.band(plain.week(12), "tummy_time_min_per_day")?.rangeText == "15–30")
-        // The wet band (days 1-5 rising, then at least 6 until 6 weeks): corrected week 1 (week 9) has it.
-        #expect(Self.band(corrected.week(9), "wet_per_day")?.rangeText == "≥ 6")
-        #expect(Self.band(plain.week(9), "wet_per_day") == nil)
+        #expect(corrected.week(12)?.references.contains(where: \.isConcern) == false)
+        // The wet bands end at six weeks of life (day 41), corrected or not.
+        #expect(Self.band(corrected.week(9), "wet_per_day") == nil)
     }
 
     @Test func theCorrectedColumnsCountFromTheDueDate() throws {
@@ -108,6 +110,6 @@ import Testing
         #expect(twins.count == 2)
         #expect(twins.map { $0.week(9)?.correctedFirstDay } == [7, 7])
         #expect(twins[0].correction != nil && twins[0].correction == twins[1].correction)
-        #expect(twins.map { Self.band($0.week(9), "breastfeeds_per_day")?.rangeText } == ["8–12", "8–12"])
+        #expect(twins.map { Self.band($0.week(12), "tummy_time_min_per_day")?.rangeText } == ["6–15", "6–15"])
     }
 }

@@ -253,11 +253,14 @@ import Testing
     @Test func logsBeforeTheBirthdayAndAfterTodayCountNowhere() throws {
         var f = Fixtures("Europe/Berlin")
         let before = f.diaper(.wet, f.at(2024, 6, 2, 23, 59))
-        let birthdayMorning = f.diaper(.wet, f.at(2024, 6, 3, 0, 1))  // before the birth time, same date: day 0
+        let birthdayMorning = f.diaper(.wet, f.at(2024, 6, 3, 0, 1))  // the birth date, but before the birth at 08:00
+        let afterBirth = f.diaper(.wet, f.at(2024, 6, 3, 8, 1))
         let after = f.diaper(.wet, f.at(2024, 6, 17, 0, 0))
         let lastMinute = f.diaper(.wet, f.at(2024, 6, 16, 23, 59))
-        let (baby, week) = try run([before, birthdayMorning, after, lastMinute], f)
+        let (baby, week) = try run([before, birthdayMorning, afterBirth, after, lastMinute], f)
+        // The two diapers before the birth are one line of two logs.
         #expect(baby.rules() == ["before_birthday", "after_today"])
+        #expect(baby.findings.map(\.occurrences) == [2, 1])
         #expect(baby.findings.map(\.week) == [nil, nil])
         #expect(baby.findings[1].reason.contains("2024-06-16"))
         #expect(week.number("diapers") == 1)
@@ -273,16 +276,20 @@ import Testing
         #expect(result.day(0)?.number("diapers") == 1)
     }
 
-    /// Day 0 begins at the birth date's day start (here 05:30) when the birth comes later: the night
-    /// before, on the same date, is before the birthday.
+    /// Day 0 begins at the birth date's day start (here 05:30) when the birth comes later: the night before, on the
+    /// same date, is before the birthday; between the day start and the birth (08:00), a log is before the birth.
     @Test func dayZeroBeginsAtTheDayStartWhenTheBirthIsLater() throws {
         var f = Fixtures("Europe/Berlin")
         let night = f.diaper(.wet, f.at(2024, 6, 3, 3))
-        let morning = f.diaper(.wet, f.at(2024, 6, 3, 6))
-        let result = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: [night, morning], dayStart: "05:30")
-        #expect(result.rules() == ["before_birthday"])
-        #expect(result.findings.first?.logID == night.id)
+        let early = f.activity(.tummyTime, f.at(2024, 6, 3, 6), f.at(2024, 6, 3, 6, 5))
+        let morning = f.diaper(.wet, f.at(2024, 6, 3, 9))
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: Self.today, logs: [night, early, morning], dayStart: "05:30")
+        #expect(result.rules() == ["before_birthday", "before_birthday"])
+        #expect(result.findings.map(\.logID) == [night.id, early.id])
+        #expect(result.findings.map(\.message.key) == ["finding_before_birthday", "finding_before_birth"])
+        #expect(result.findings[1].reason.contains("2024-06-03T08:00:00+02:00"))
         #expect(result.day(0)?.number("diapers") == 1)
+        #expect(result.day(0)?.number("tummy_time_min") == 0)
     }
 
     @Test func duplicateIDsCountOnce() throws {

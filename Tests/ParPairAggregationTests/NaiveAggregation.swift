@@ -107,10 +107,9 @@ enum NaiveAggregation {
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStart.minutes)
         let birthDate = calendar.civilDate(of: baby.birthday)
         let todayIndex = options.today.dayNumber - birthDate.dayNumber
-        // Day 0 begins at the birth date's day start, or at the birth when that comes first.
-        let dayZeroStart = min(baby.birthday, calendar.instant(on: birthDate, minutes: options.dayStart.minutes))
         func dayOf(_ date: Date) -> Int {
-            if date < dayZeroStart { return -1 }
+            // Before the birth itself (on the birth date too): counted nowhere, like a log before the birthday.
+            if date < baby.birthday { return -1 }
             return max(0, calendar.lifeDay(of: date, birthday: baby.birthday))
         }
 
@@ -180,7 +179,22 @@ enum NaiveAggregation {
             unknown[key] = (entry.start, entry.rowID, entry.id, entry.kind, day)
         }
         var validSleeps: [(start: Date, end: Date, rowID: Int64, id: UUID, day: Int)] = []
-        var feedStarts: [(start: Date, day: Int)] = []
+        // Feedings: a feed starting within 30 minutes of the latest end of the feeding before joins it (an end counts
+        // when it is not before the start and at most 4 hours after it).
+        var feedingStarts: [(start: Date, day: Int)] = []
+        var feedingEnd = Date.distantPast
+        for (entry, day) in counted.sorted(by: { ($0.entry.start, $0.entry.rowID) < ($1.entry.start, $1.entry.rowID) }) {
+            guard case .food(let log) = entry.record else { continue }
+            var end = entry.start
+            if let logEnd = log.endTime, logEnd >= entry.start, logEnd.timeIntervalSince(entry.start) <= 4 * 3600 { end = logEnd }
+            if entry.start.timeIntervalSince(feedingEnd) <= 30 * 60 {
+                feedingEnd = max(feedingEnd, end)
+            } else {
+                feedingEnd = end
+                feedingStarts.append((entry.start, day))
+                bump(day, "feedings")
+            }
+        }
         var sessions: [String: [(start: Date, row: Int64, open: Bool, id: UUID, day: Int)]] = [:]
 
         for (entry, day) in counted {
@@ -188,7 +202,6 @@ enum NaiveAggregation {
             let start = entry.start
             switch entry.record {
             case .food(let log):
-                feedStarts.append((start, day))
                 if let amount = log.amount, !(amount.isFinite && amount >= 0) { add("bad_amount", entry, day: day) }
                 if let unit = log.feedingUnit, unit.isUnknown { noteUnknown("unit", unit.rawValue, entry, day) }
                 switch log.type {
@@ -366,7 +379,8 @@ enum NaiveAggregation {
             columns["solids_g"] = .number(sum("solids_g"))
             let bottles = sum("bottles_with_amount")
             columns["bottle_\(volumeName)_per_feed"] = .number(bottles > 0 ? (sum("formula_ml") + sum("pumped_milk_ml")) * volumeFactor / bottles : nil)
-            columns["longest_feed_gap_h"] = .number(longestGap(feedStarts.filter { days.contains($0.day) }))
+            columns["longest_feed_gap_h"] = .number(longestGap(feedingStarts.filter { days.contains($0.day) }))
+            columns["feedings"] = .number(sum("feedings"))
             let sleep = days.reduce(0) { $0 + Double(sleepMinutes[$1] ?? 0) } / 60
             let night = days.reduce(0) { $0 + Double(nightMinutes[$1] ?? 0) } / 60
             columns["sleep_h"] = .number(sleep)
@@ -377,9 +391,12 @@ enum NaiveAggregation {
             columns["activity_min"] = .number(sum("activity_seconds") / 60)
             if let perDay {
                 let n = Double(perDay)
+                // Per-day figures are over the logged days: sleep that ran into a day without logs is left out.
+                let loggedSleep = days.filter { (tallies[$0]?["logged_marker"] ?? 0) > 0 }.reduce(0) { $0 + Double(sleepMinutes[$1] ?? 0) } / 60
                 columns["feeds_per_day"] = .number(feeds / n)
+                columns["feedings_per_day"] = .number(sum("feedings") / n)
                 columns["bottle_\(volumeName)_per_day"] = .number((sum("formula_ml") + sum("pumped_milk_ml")) * volumeFactor / n)
-                columns["sleep_h_per_day"] = .number(sleep / n)
+                columns["sleep_h_per_day"] = .number(loggedSleep / n)
                 columns["wet_per_day"] = .number(sum("wet") / n)
                 columns["dirty_per_day"] = .number(sum("dirty") / n)
             }

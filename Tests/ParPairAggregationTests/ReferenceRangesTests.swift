@@ -2,74 +2,139 @@ import ParPairAggregation
 import ParPairModel
 import Testing
 
-/// Reference bands by age, placed against a week's figures.
+/// §5 of `pediatric-reference-ranges.md` placed against a span's figures: typical ranges (context) and the sources'
+/// concern thresholds, each by its own age. Expected bounds are the leaflets' numbers, worked out here by hand.
 @Suite struct ReferenceRangesTests {
     static let birth = CivilDate(year: 2024, month: 1, day: 15)
 
-    func band(_ metric: String, week: Int, days: Int = 7, _ metrics: LogMetrics) -> ReferenceBand? {
-        ReferenceRanges.bands(week: week, loggedDays: Array(week * 7..<week * 7 + days), birthDate: Self.birth, metrics: metrics)
-            .first { $0.metric == metric }
+    func bands(_ metric: String, week: Int, days: Int = 7, _ metrics: LogMetrics, correction: AgeCorrection? = nil) -> [ReferenceBand] {
+        ReferenceRanges.bands(week: week, loggedDays: Array(week * 7..<week * 7 + days), birthDate: Self.birth, metrics: metrics,
+                              correction: correction)
+            .filter { $0.metric == metric }
     }
 
-    @Test func newbornWetDiapersFollowTheDayOfLife() throws {
-        #expect((0...6).map { ReferenceRanges.minimumWetDiapers(onDay: $0) } == [1, 2, 3, 4, 5, 6, 6])
-        #expect(ReferenceRanges.minimumWetDiapers(onDay: 41) == 6)
-        #expect(ReferenceRanges.minimumWetDiapers(onDay: 42) == nil)
+    func typical(_ metric: String, week: Int, days: Int = 7, _ metrics: LogMetrics, correction: AgeCorrection? = nil) -> ReferenceBand? {
+        bands(metric, week: week, days: days, metrics, correction: correction).first { $0.kind == .typical }
+    }
+
+    func concern(_ metric: String, week: Int, days: Int = 7, _ metrics: LogMetrics, correction: AgeCorrection? = nil) -> ReferenceBand? {
+        bands(metric, week: week, days: days, metrics, correction: correction).first { $0.kind == .concern }
+    }
+
+    @Test func wetDiapersFollowTheDayOfLife() throws {
+        // The leaflets' days 1–2: 1 and 2, days 3–4: 3, days 5–6: 5, then 6 or more until six weeks; a concern below
+        // the day's count on days 1–4, then under 5 ("consistently fewer than 5").
+        #expect((0...7).map { ReferenceRanges.typicalWetDiapers(onDay: $0) } == [1, 2, 3, 3, 5, 5, 6, 6])
+        #expect((0...7).map { ReferenceRanges.concernWetDiapers(onDay: $0) } == [1, 2, 3, 3, 5, 5, 5, 5])
+        #expect(ReferenceRanges.typicalWetDiapers(onDay: 41) == 6 && ReferenceRanges.typicalWetDiapers(onDay: 42) == nil)
         var metrics = LogMetrics()
         metrics.diapers = 21
         metrics.wet = 21  // 3 a day
-        let week0 = try #require(band("wet_per_day", week: 0, metrics))
-        #expect(week0.low == 27.0 / 7)  // (1+2+3+4+5+6+6)/7
-        #expect(week0.high == nil)
-        #expect(week0.status == .below)
-        #expect(week0.sourceURL.hasPrefix("https://www2.hse.ie/"))
-        // Three logged days of week 0: (1+2+3)/3 = 2 a day, but three days are too few to flag anything.
-        let partial = try #require(band("wet_per_day", week: 0, days: 3, metrics))
-        #expect(partial.low == 2)
-        #expect(partial.value == 7)  // 21 wet over 3 days
-        #expect(partial.status == .tooFewDays)
-        // Four logged days: (1+2+3+4)/4 = 2.5 a day; 21 over 4 days is 5.25, within.
-        let four = try #require(band("wet_per_day", week: 0, days: 4, metrics))
-        #expect(four.low == 2.5)
-        #expect(four.status == .within)
-        #expect(try #require(band("wet_per_day", week: 5, metrics)).low == 6)
-        #expect(band("wet_per_day", week: 6, metrics) == nil)
+        let week0 = try #require(concern("wet_per_day", week: 0, metrics))
+        #expect(week0.low == 24.0 / 7)  // (1+2+3+3+5+5+5)/7
+        #expect(week0.status == .below && week0.isConcern)
+        #expect(try #require(typical("wet_per_day", week: 0, metrics)).low == 25.0 / 7)  // (1+2+3+3+5+5+6)/7
+        // Three logged days of week 0: 21 wet over 3 days is 7 a day, and three days are too few to judge.
+        let partial = try #require(concern("wet_per_day", week: 0, days: 3, metrics))
+        #expect(partial.low == 2)  // (1+2+3)/3
+        #expect(partial.value == 7)
+        #expect(partial.status == .tooFewDays && !partial.isConcern)
+        #expect(try #require(concern("wet_per_day", week: 5, metrics)).low == 5)
+        #expect(bands("wet_per_day", week: 6, metrics).isEmpty)
     }
 
-    @Test func sleepBandsByAgeInMonths() throws {
+    @Test func sleepAndTummyTimeAreTypicalRangesOnly() throws {
         var metrics = LogMetrics()
         metrics.sleeps = 30
-        metrics.sleepHours = 7 * 15
-        let newborn = try #require(band("sleep_h_per_day", week: 0, metrics))
-        #expect((newborn.low, newborn.high) == (14, 17))
-        #expect(newborn.status == .within)
-        #expect(newborn.rangeText == "14–17")
-        // Week 17 starts on day 119 = 2024-05-13, not yet 4 months (2024-05-15).
-        #expect(try #require(band("sleep_h_per_day", week: 17, metrics)).low == 14)
-        // Week 18 starts on day 126 = 2024-05-20: 4 months.
-        let infant = try #require(band("sleep_h_per_day", week: 18, metrics))
-        #expect((infant.low, infant.high) == (12, 16))
-        let toddler = try #require(band("sleep_h_per_day", week: 60, metrics))
-        #expect((toddler.low, toddler.high) == (11, 14))
-        #expect(toddler.status == .above)
-        #expect(band("sleep_h_per_day", week: 160, metrics) == nil)  // past 3 years
-        #expect(try #require(band("sleep_h_per_day", week: 0, LogMetrics())).status == .notApplicable)
-    }
-
-    @Test func breastfeedsForNewbornsAndTummyTimeByWeeks() throws {
-        var metrics = LogMetrics()
-        metrics.breastfeeds = 49  // 7 a day
+        metrics.sleepHours = 7 * 12.7  // 12.7 h a day: below 14–17, and no source calls it a concern
+        let newborn = try #require(typical("sleep_h_per_day", week: 0, metrics))
+        #expect((newborn.low, newborn.high, newborn.status) == (14, 17, .below))
+        #expect(!newborn.isConcern)
+        #expect(concern("sleep_h_per_day", week: 0, metrics) == nil)
+        // Week 17 starts on day 119 = 2024-05-13, not yet 4 months (2024-05-15); week 18 (2024-05-20) is.
+        #expect(try #require(typical("sleep_h_per_day", week: 17, metrics)).low == 14)
+        #expect(try #require(typical("sleep_h_per_day", week: 18, metrics)).low == 12)
+        #expect(try #require(typical("sleep_h_per_day", week: 60, metrics)).low == 11)
+        #expect(typical("sleep_h_per_day", week: 160, metrics) == nil)  // past 3 years
         metrics.activities = 7
         metrics.tummyTimeMinutes = 70  // 10 a day
-        let feeds = try #require(band("breastfeeds_per_day", week: 3, metrics))
-        #expect((feeds.low, feeds.high, feeds.status) == (8, 12, .below))
-        #expect(band("breastfeeds_per_day", week: 4, metrics) == nil)
-        #expect(try #require(band("breastfeeds_per_day", week: 0, LogMetrics())).status == .notApplicable)
-        let early = try #require(band("tummy_time_min_per_day", week: 6, metrics))
-        #expect((early.low, early.high, early.status) == (6, 15, .within))
-        let later = try #require(band("tummy_time_min_per_day", week: 7, metrics))
-        #expect((later.low, later.high, later.status) == (15, 30, .below))
-        #expect(band("tummy_time_min_per_day", week: 53, metrics) == nil)
+        #expect(try #require(typical("tummy_time_min_per_day", week: 6, metrics)).rangeText == "6–15")
+        let later = try #require(typical("tummy_time_min_per_day", week: 7, metrics))
+        #expect((later.low, later.high, later.status, later.isConcern) == (15, 30, .below, false))
+        #expect(concern("tummy_time_min_per_day", week: 7, metrics) == nil)
+    }
+
+    @Test func feedingsHaveATypicalRangeAndAConcernBelowSix() throws {
+        var metrics = LogMetrics()
+        metrics.breastfeeds = 63
+        metrics.feedings = 63  // 9 a day
+        // Week 0 is typically 10–12 a day; from week 1 8–12 (the first month, days since birth).
+        #expect(try #require(typical("feedings_per_day", week: 0, metrics)).rangeText == "10–12")
+        #expect(try #require(typical("feedings_per_day", week: 3, metrics)).rangeText == "8–12")
+        #expect(typical("feedings_per_day", week: 4, metrics) == nil)
+        let nine = try #require(concern("feedings_per_day", week: 0, metrics))
+        #expect(nine.status == .within && !nine.isConcern)
+        metrics.feedings = 35  // 5 a day
+        let five = try #require(concern("feedings_per_day", week: 2, metrics))
+        #expect((five.low, five.value, five.status, five.isConcern) == (6, 5, .below, true))
+        #expect(five.thresholdText == "< 6")
+        #expect(five.wording == "concern_feedings")
+    }
+
+    @Test func theLongestGapIsAConcernOverFourHoursInTheFirstTwoWeeks() throws {
+        var metrics = LogMetrics()
+        metrics.feedings = 56
+        metrics.longestFeedGapHours = 4.5
+        let gap = try #require(concern("longest_feed_gap_h", week: 1, metrics))
+        #expect((gap.high, gap.status, gap.isConcern) == (4, .above, true))
+        #expect(concern("longest_feed_gap_h", week: 2, metrics) == nil)
+        // Judged as shown, to one decimal: 4 h 02 min reads 4.0 and is not over 4 h.
+        metrics.longestFeedGapHours = 4 + 2.0 / 60
+        #expect(try #require(concern("longest_feed_gap_h", week: 0, metrics)).status == .within)
+    }
+
+    @Test func formulaOver960MillilitresADayIsAConcern() throws {
+        var metrics = LogMetrics()
+        metrics.formulaFeeds = 42
+        metrics.formulaMilliliters = 7 * 1000
+        let formula = try #require(concern("formula_ml_per_day", week: 20, metrics))
+        #expect((formula.high, formula.value, formula.isConcern) == (960, 1000, true))
+        metrics.formulaMilliliters = 7 * 900
+        #expect(try #require(concern("formula_ml_per_day", week: 20, metrics)).isConcern == false)
+        #expect(concern("formula_ml_per_day", week: 53, metrics) == nil)  // past 12 months
+    }
+
+    /// Intake and output follow the days since birth; sleep and tummy time the corrected age.
+    @Test func eachBandFollowsItsOwnAge() throws {
+        // Born at 36+4 (256 days): 24 days early, corrected until 12 months.
+        let correction = try #require(AgeCorrection(birthDate: Self.birth, term: .gestationalAge(days: 256)))
+        var metrics = LogMetrics()
+        metrics.diapers = 28
+        metrics.wet = 28  // 4 a day
+        metrics.feedings = 63
+        metrics.breastfeeds = 63
+        metrics.sleeps = 7
+        metrics.sleepHours = 7 * 15
+        // Week 0 of a 36-weeker: the wet concern of days 0–6 all the same (mean 24/7), and 4 a day is below it.
+        let wet = try #require(concern("wet_per_day", week: 0, metrics, correction: correction))
+        #expect(wet.low == 24.0 / 7 && wet.status == .within)  // 4 ≥ 3.43
+        #expect(try #require(concern("feedings_per_day", week: 0, metrics, correction: correction)).age == .sinceBirth)
+        // Sleep follows the corrected age: week 0 begins 24 days before the due date, so it has no sleep band.
+        #expect(typical("sleep_h_per_day", week: 0, metrics, correction: correction) == nil)
+        #expect(try #require(typical("sleep_h_per_day", week: 4, metrics, correction: correction)).age == .corrected)
+    }
+
+    /// One month rule everywhere: born on 29 February, 12 months old on 28 February of the next year.
+    @Test func aLeapDayBirthdayTurnsAMonthOnTheMonthsLastDay() {
+        let leap = CivilDate(year: 2024, month: 2, day: 29)
+        #expect(ReferenceRanges.months(from: leap, to: CivilDate(year: 2025, month: 2, day: 27)) == 11)
+        #expect(ReferenceRanges.months(from: leap, to: CivilDate(year: 2025, month: 2, day: 28)) == 12)
+        #expect(ReferenceRanges.months(from: leap, to: CivilDate(year: 2024, month: 3, day: 28)) == 0)
+        #expect(ReferenceRanges.months(from: leap, to: CivilDate(year: 2024, month: 3, day: 29)) == 1)
+        #expect(ReferenceRanges.months(from: CivilDate(year: 2024, month: 1, day: 31), to: CivilDate(year: 2024, month: 2, day: 29)) == 1)
+        // The correction of a leap-day 34-weeker ends on that day too, and the bands agree with it.
+        let correction = AgeCorrection(birthDate: leap, term: .gestationalAge(days: 238))
+        #expect(correction?.endDate == CivilDate(year: 2025, month: 2, day: 28))
     }
 
     @Test func weeksCarryTheirBands() throws {
@@ -80,35 +145,13 @@ import Testing
         }
         let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 20), logs: logs)
         let week = try #require(result.week(0))
-        #expect(week.references.map(\.metric) == ["sleep_h_per_day", "wet_per_day", "breastfeeds_per_day", "tummy_time_min_per_day"])
-        let wet = try #require(week.references.first { $0.metric == "wet_per_day" })
-        #expect(wet.value == 4)
-        #expect(wet.status == .within)  // 4 ≥ 27/7
-        #expect(week.references.filter { $0.metric != "wet_per_day" }.allSatisfy { $0.status == .notApplicable })
-    }
-
-    /// A band has a direction: past its side that is no concern a figure is within, never marked. Tummy time and
-    /// wet diapers are lower bounds; sleep and a newborn's breastfeeds are ranges.
-    @Test func bandsHaveADirection() throws {
-        var metrics = LogMetrics()
-        metrics.activities = 7
-        metrics.tummyTimeMinutes = 7 * 37  // 37 min a day, above 15–30 at week 10
-        let tummy = try #require(band("tummy_time_min_per_day", week: 10, metrics))
-        #expect((tummy.low, tummy.high, tummy.value) == (15, 30, 37))
-        #expect(tummy.concern == .below)
-        #expect(tummy.status == .within)
-        metrics.tummyTimeMinutes = 7 * 10  // 10 a day: below
-        #expect(try #require(band("tummy_time_min_per_day", week: 10, metrics)).status == .below)
-        metrics.wet = 7 * 9
-        metrics.diapers = 7 * 9
-        let wet = try #require(band("wet_per_day", week: 2, metrics))
-        #expect(wet.concern == .below && wet.status == .within)
-        metrics.sleeps = 7
-        metrics.sleepHours = 7 * 18  // 18 h a day, above 14–17 at week 2
-        let sleep = try #require(band("sleep_h_per_day", week: 2, metrics))
-        #expect(sleep.concern == .both && sleep.status == .above)
-        metrics.breastfeeds = 7 * 14  // 14 a day, above the newborn's 8–12
-        #expect(try #require(band("breastfeeds_per_day", week: 2, metrics)).status == .above)
+        let wet = try #require(week.references.first { $0.metric == "wet_per_day" && $0.kind == .concern })
+        // Born at 08:00: the diaper at 02:00 on the birth date is before the birth, a finding; 27 wet over 7 days.
+        #expect(wet.value == 27.0 / 7)
+        #expect(wet.status == .within)  // 3.86 ≥ 24/7
+        #expect(result.findings.map(\.rule) == [.beforeBirthday])
+        // Nothing else was logged: every other band says nothing.
+        #expect(week.references.filter { $0.metric != "wet_per_day" && $0.metric != "dirty_per_day" }.allSatisfy { $0.status == .notApplicable })
     }
 
     /// The band for the age on a day, not on its week's first day: born 2024-01-15, day 122 is 2024-05-16, 4 months

@@ -32,7 +32,7 @@ import Testing
         let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 19), logs: logs)
         let comparison = try #require(result.latestComparison)
         #expect((comparison.currentWeek, comparison.previousWeek) == (1, 0))
-        let feeds = try #require(comparison.change("feeds_per_day"))
+        let feeds = try #require(comparison.change("feedings_per_day"))  // each feed a feeding of its own: hours apart
         #expect((feeds.current, feeds.previous, feeds.delta) == (2, 1, 1))
         #expect(feeds.direction == .up)
         #expect(feeds.deltaText == "+1.0")  // counts per day to one decimal
@@ -43,7 +43,7 @@ import Testing
         #expect(wet.deltaText == "0.0")
         let sleep = try #require(comparison.change("sleep_h_per_day"))
         #expect(sleep.direction == .same)
-        #expect(comparison.changes.map(\.name) == ["feeds_per_day", "bottle_ml_per_day", "sleep_h_per_day", "wet_per_day", "dirty_per_day"])
+        #expect(comparison.changes.map(\.name) == ["feedings_per_day", "bottle_ml_per_day", "sleep_h_per_day", "wet_per_day", "dirty_per_day"])
         // Week 2 so far: 3 days, each 3 feeds of 60 ml and no diaper.
         let soFar = try #require(comparison.soFar)
         #expect((soFar.week, soFar.days, soFar.daysLogged) == (2, 3, 3))

@@ -236,8 +236,8 @@ import Testing
     @Test func columnNamesFollowTheDefinitions() {
         #expect(WeekSummary.columnNames(units: .metric) == [
             "baby", "baby_id", "week", "first_day", "last_day", "corrected_week", "corrected_day", "start_date", "end_date", "days", "days_logged",
-            "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min", "formula_ml",
-            "pumped_milk_ml", "solids_g", "feeds_per_day", "bottle_ml_per_day", "bottle_ml_per_feed", "longest_feed_gap_h", "sleep_h",
+            "feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min", "formula_ml",
+            "pumped_milk_ml", "solids_g", "feedings_per_day", "feeds_per_day", "bottle_ml_per_day", "bottle_ml_per_feed", "longest_feed_gap_h", "sleep_h",
             "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h", "sleep_h_per_day", "diapers", "wet", "dirty",
             "mixed", "dry", "wet_per_day", "dirty_per_day", "tummy_time_min", "activity_min", "findings",
         ])
@@ -246,7 +246,7 @@ import Testing
         #expect(!imperial.contains { $0.hasSuffix("_ml") || $0.contains("_ml_") })
         #expect(DaySummary.columnNames(units: .metric) == [
             "baby", "baby_id", "day", "week", "corrected_week", "corrected_day", "date", "logged",
-            "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min", "formula_ml",
+            "feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min", "formula_ml",
             "pumped_milk_ml", "solids_g", "bottle_ml_per_feed", "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps",
             "longest_sleep_h", "diapers", "wet", "dirty", "mixed", "dry", "tummy_time_min", "activity_min", "findings",
         ])

@@ -106,7 +106,7 @@ struct DigestRenderingTests {
         let row = "| Wet diapers per day | \(String(format: "%.1f", previous)) | \(String(format: "%.1f", current)) | \(arrow) "
         #expect(markdown.contains("### Week 11 against week 10 (per day)"))
         #expect(markdown.contains(row), "expected a row starting \(row)")
-        for label in ["Feeds per day", "Bottle ml per day", "Sleep hours per day", "Dirty diapers per day"] {
+        for label in ["Feedings per day", "Bottle ml per day", "Sleep hours per day", "Dirty diapers per day"] {
             #expect(markdown.contains("| \(label) | "))
         }
     }

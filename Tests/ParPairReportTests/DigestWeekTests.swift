@@ -114,7 +114,7 @@ struct DigestWeekTests {
         let zone = try DigestFixtures.zone("America/New_York")
         let baby = Baby(id: UUID(), name: "Ada", birthday: try DigestFixtures.instant("2026-11-01T01:30:00-04:00"))
         var logs = DigestFixtures.dailyDiapers(for: baby, zone: zone, days: 0..<7)
-        for time in ["2026-11-01T01:30:00-05:00", "2026-11-01T00:10:00-04:00", "2026-11-07T23:59:00-05:00", "2026-11-08T00:00:00-05:00"] {
+        for time in ["2026-11-01T01:30:00-05:00", "2026-11-01T01:45:00-04:00", "2026-11-07T23:59:00-05:00", "2026-11-08T00:00:00-05:00"] {
             logs.append(.diaper(DiaperLog(id: UUID(), type: .wet, time: try DigestFixtures.instant(time), baby: .baby(id: baby.id))))
         }
         let run = try DigestFixtures.run(babies: [baby], logs: logs, zone: zone, today: try DigestFixtures.date("2026-11-08"))
@@ -122,7 +122,8 @@ struct DigestWeekTests {
         #expect(digest.target.week == 0)
         #expect(digest.previous == nil)
         #expect(digest.comparison == nil)
-        // 7 at noon, both 01:30s and 00:10 on the birthday, 23:59 on day 6; 00:00 on the 8th is today.
+        // 7 at noon, 01:45 EDT and 01:30 EST on the birthday (both after the birth at 01:30 EDT), 23:59 on day 6;
+        // 00:00 on the 8th is today.
         #expect(digest.current.metrics.diapers == 10)
         #expect(digest.days.first?.metrics.diapers == 3)
     }

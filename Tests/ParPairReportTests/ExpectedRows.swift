@@ -27,8 +27,8 @@ enum ExpectedRows {
         let volume = units == .metric ? "ml" : "oz"
         return [
             "baby", "baby_id", "week", "first_day", "last_day", "corrected_week", "corrected_day", "start_date", "end_date", "days", "days_logged",
-            "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
-            "formula_\(volume)", "pumped_milk_\(volume)", "solids_g", "feeds_per_day", "bottle_\(volume)_per_day",
+            "feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
+            "formula_\(volume)", "pumped_milk_\(volume)", "solids_g", "feedings_per_day", "feeds_per_day", "bottle_\(volume)_per_day",
             "bottle_\(volume)_per_feed", "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
             "sleep_h_per_day", "diapers", "wet", "dirty", "mixed", "dry", "wet_per_day", "dirty_per_day",
             "tummy_time_min", "activity_min", "findings",
@@ -40,7 +40,7 @@ enum ExpectedRows {
         let volume = units == .metric ? "ml" : "oz"
         return [
             "baby", "baby_id", "day", "week", "corrected_week", "corrected_day", "date", "logged",
-            "feeds", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
+            "feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
             "formula_\(volume)", "pumped_milk_\(volume)", "solids_g", "bottle_\(volume)_per_feed",
             "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
             "diapers", "wet", "dirty", "mixed", "dry",
@@ -74,8 +74,11 @@ enum ExpectedRows {
                 cells["days_logged"] = .count(logged)
                 func perDay(_ total: Double) -> ExpectedCell { logged > 0 ? .figure(total / Double(logged), decimals: 2) : .text("") }
                 cells["feeds_per_day"] = perDay(Double(feedCount(metrics)))
+                cells["feedings_per_day"] = perDay(Double(metrics.feedings))
                 cells["bottle_\(volume)_per_day"] = perDay(self.volume(metrics.formulaMilliliters + metrics.pumpedMilkMilliliters, units))
-                cells["sleep_h_per_day"] = perDay(metrics.sleepHours)
+                // Sleep per day is the sleep of the logged days only: sleep that ran into a day without logs stays out.
+                let loggedSleep = aggregate.days.filter { $0.day / 7 == summary.week && $0.logged }.map(\.metrics.sleepHours).reduce(0, +)
+                cells["sleep_h_per_day"] = perDay(loggedSleep)
                 cells["wet_per_day"] = perDay(Double(metrics.wet))
                 cells["dirty_per_day"] = perDay(Double(metrics.dirty))
                 cells["findings"] = .count(summary.findings)
@@ -115,6 +118,7 @@ enum ExpectedRows {
         let volumeDecimals = units == .metric ? 1 : 2
         return [
             "feeds": .count(feedCount(metrics)),
+            "feedings": .count(metrics.feedings),
             "breastfeeding": .count(metrics.breastfeeds),
             "formula": .count(metrics.formulaFeeds),
             "pumped_milk": .count(metrics.pumpedMilkFeeds),

@@ -20,13 +20,13 @@ import Testing
 
     static let cases: [Expected] = [
         Expected(language: .german, headings: ["Ernährung, Woche für Woche", "Datenqualität"], today: "20.11.2026",
-                 weekNine: "<td class=\"left nowrap\">26.08.2026 – 01.09.2026</td>\n<td>7 von 7</td>\n<td>7,1</td>",
+                 weekNine: "<td class=\"left nowrap\">26.08.2026 – 01.09.2026</td>\n<td>7 von 7</td>\n<td class=\"not_applicable\">7,1</td>",
                  friday: "Fr 20.11.2026", footer: "\"Seite \" counter(page) \" von \" counter(pages)"),
         Expected(language: .french, headings: ["Alimentation, semaine par semaine", "Qualité des données"], today: "20/11/2026",
-                 weekNine: "<td class=\"left nowrap\">26/08/2026 – 01/09/2026</td>\n<td>7 sur 7</td>\n<td>7,1</td>",
+                 weekNine: "<td class=\"left nowrap\">26/08/2026 – 01/09/2026</td>\n<td>7 sur 7</td>\n<td class=\"not_applicable\">7,1</td>",
                  friday: "ven. 20/11/2026", footer: "\"page \" counter(page) \" sur \" counter(pages)"),
         Expected(language: .spanish, headings: ["Alimentación, semana a semana", "Calidad de los datos"], today: "20/11/2026",
-                 weekNine: "<td class=\"left nowrap\">26/08/2026 – 01/09/2026</td>\n<td>7 de 7</td>\n<td>7,1</td>",
+                 weekNine: "<td class=\"left nowrap\">26/08/2026 – 01/09/2026</td>\n<td>7 de 7</td>\n<td class=\"not_applicable\">7,1</td>",
                  friday: "vie 20/11/2026", footer: "\"p\\E1 gina \" counter(page) \" de \" counter(pages)"),
     ]
 

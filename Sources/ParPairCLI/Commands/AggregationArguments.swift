@@ -40,6 +40,7 @@ struct AggregationArguments {
         if let units = try arguments.value(OptionTable.units) { options.units = units }
         if let start = try arguments.value(OptionTable.dayStart) { options.dayStart = start }
         if let night = try arguments.value(OptionTable.night) { options.night = night }
+        if let gap = try arguments.value(OptionTable.sessionGap) { options.sessionGapMinutes = gap }
         let weeks = try arguments.value(OptionTable.weeks)
         let last = try arguments.value(OptionTable.last)
         if weeks != nil, last != nil {

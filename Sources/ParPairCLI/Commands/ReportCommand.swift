@@ -52,6 +52,7 @@ enum ReportCommand: Subcommand {
         job.csvHeaders = try parsed.value(OptionTable.csvHeaders) ?? .machine
         job.phoneDefaults = settings.phoneDefaults
         job.language = try parsed.value(OptionTable.lang) ?? Language.from(environment: console.environment)
+        job.visitDate = try parsed.value(OptionTable.visitDate)
         if let since = try parsed.value(OptionTable.since) {
             guard since <= settings.options.today else {
                 throw UsageError("--since \(since) is after the report's today (\(settings.options.today))", command: name)

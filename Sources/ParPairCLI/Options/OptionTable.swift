@@ -56,6 +56,16 @@ enum OptionTable {
         guard let date = CivilDate(iso: text) else { throw OptionValueError(value: text, expected: "a date YYYY-MM-DD") }
         return date
     }
+    static let visitDate = TypedOption<CivilDate>(
+        "--visit-date", "YYYY-MM-DD", "the day of the check-up: ages are also given for that day, while the data end with --today",
+        for: [.report]) { text throws(OptionValueError) in
+        guard let date = CivilDate(iso: text) else { throw OptionValueError(value: text, expected: "a date YYYY-MM-DD") }
+        return date
+    }
+    static let sessionGap = TypedOption<Int>(
+        "--session-gap", "MINUTES",
+        "feeds starting within MINUTES of the previous feed's end are one feeding, 0 to 120 (default: \(AggregationOptions.defaultSessionGapMinutes))",
+        for: aggregating) { text throws(OptionValueError) in try whole(text, in: 0...120, "minutes") }
     static let visit = Flag("--visit", "open the report with a visit summary of the last 14 days (see --since)", for: [.report])
     static let weeks = TypedOption<WeekSelection>(
         "--weeks", "A-B", "only age-weeks A to B (week k = days 7k to 7k+6 of life)",
@@ -149,7 +159,7 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         format.spec, pdfEngine.spec, pdfTimeout.spec, paper.spec, lang.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, attach.spec, eml.spec, from.spec, to.spec, week.spec,
         device.spec, app.spec, passwordFile.spec, tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
-        dueDate.spec, bornAt.spec, since.spec, visit.spec, csvDialect.spec, csvHeaders.spec, anyExtension.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
+        sessionGap.spec, dueDate.spec, bornAt.spec, since.spec, visit.spec, visitDate.spec, csvDialect.spec, csvHeaders.spec, anyExtension.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
     ]
 
     /// The options `command` takes, in help order.

@@ -47,9 +47,9 @@ enum ReportCharts {
 
         private func perDay(_ total: (LogMetrics) -> Double) -> [Double] { weeks.map { $0.perDay(total) ?? 0 } }
 
-        /// Each week's reference band for a figure, when it has one.
+        /// Each week's typical range for a figure, when it has one (context: a shaded band, never a mark).
         private func bands(_ metric: String) -> [(low: Double?, high: Double?)?] {
-            weeks.map { week in week.references.first { $0.metric == metric }.map { (low: $0.low, high: $0.high) } }
+            weeks.map { week in week.references.first { $0.metric == metric && $0.kind == .typical }.map { (low: $0.low, high: $0.high) } }
         }
 
         private func chart(_ title: String, _ unit: String, _ series: [BarChart.Series], stacked: Bool, band: (metric: String, label: String)?)

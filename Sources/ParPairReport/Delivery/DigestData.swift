@@ -32,8 +32,11 @@ public enum DigestData {
         if corrected {
             for source in ReferenceRanges.correctedAgeSources { sources[source.name] = source.url }
         }
+        let concerns = ReportData.concerns(digests.filter { !$0.isEmpty }.flatMap(\.current.references), run.settings.localizer)
         return .dictionary(ReportData.commonKeys(options: options, settings: run.settings, sources: sources).merging([
             "has_sources": .bool(!sources.isEmpty),
+            "concerns": .array(concerns),
+            "has_concerns": .bool(!concerns.isEmpty),
             "has_correction": .bool(corrected),
             "daily_header": ReportData.header(DaySummary.columnNames(units: units), run.settings),
             "digests": .array(digests.enumerated().map { digest($1, index: $0, settings: run.settings) }),

@@ -2,16 +2,13 @@ import ParPairAggregation
 
 /// What each column of the weekly, daily and events CSVs holds: one entry per column name, with its unit;
 /// the heading people read (`column_NAME`), the meaning (`column_NAME_meaning`) and the unit's name
-/// (`column_unit_UNIT`) are in the message catalogs. `parpair-report columns`, `--csv-headers human` and the
-/// digest e-mail's legend all read it; the column lists themselves are the CSV writers' own
-/// (`WeekSummary.columnNames`, `DaySummary.columnNames`, `EventExport.columns`), and a test holds the two together.
+/// (`column_unit_UNIT`) are in the message catalogs. The figures' entries come from `ReportFigure` (each column
+/// declared once, with its unit); the others are the rows' own columns, listed here. `parpair-report columns`,
+/// `--csv-headers human` and the digest e-mail's legend all read it; a test holds it together with the writers'
+/// column lists (`WeekSummary.columnNames`, `DaySummary.columnNames`, `EventExport.columns`).
 public enum CSVColumnGuide {
     /// The unit of a column's cells.
-    public enum Unit: String, Sendable, CaseIterable {
-        case text, id, week, day, date, datetime, days, flag, count, minutes, hours, ml, oz, grams
-        case perDay = "per_day", mlPerDay = "ml_per_day", ozPerDay = "oz_per_day", hoursPerDay = "hours_per_day", number
-        case mlPerFeed = "ml_per_feed", ozPerFeed = "oz_per_feed"
-    }
+    public typealias Unit = ColumnUnit
 
     public struct Entry: Sendable, Hashable {
         /// The machine header, e.g. `feeds_per_day`.
@@ -31,7 +28,8 @@ public enum CSVColumnGuide {
         public func unitName(_ localizer: Localizer) -> String { localizer.text("column_unit_" + unit.rawValue) }
     }
 
-    /// Every column of every CSV table, in either units.
+    /// Every column of every CSV table, in either units: the rows' own columns, then every figure's (metric, then
+    /// imperial where the name differs), then the events'.
     public static let entries: [Entry] = [
         Entry("baby", .text),
         Entry("baby_id", .id),
@@ -47,39 +45,11 @@ public enum CSVColumnGuide {
         Entry("day", .day),
         Entry("date", .date),
         Entry("logged", .flag),
-        Entry("feeds", .count),
-        Entry("breastfeeding", .count),
-        Entry("formula", .count),
-        Entry("pumped_milk", .count),
-        Entry("solids", .count),
-        Entry("other", .count),
-        Entry("breastfeeding_min", .minutes),
-        Entry("formula_ml", .ml),
-        Entry("formula_oz", .oz),
-        Entry("pumped_milk_ml", .ml),
-        Entry("pumped_milk_oz", .oz),
-        Entry("solids_g", .grams),
-        Entry("feeds_per_day", .perDay),
-        Entry("bottle_ml_per_day", .mlPerDay),
-        Entry("bottle_oz_per_day", .ozPerDay),
-        Entry("bottle_ml_per_feed", .mlPerFeed),
-        Entry("bottle_oz_per_feed", .ozPerFeed),
-        Entry("longest_feed_gap_h", .hours),
-        Entry("sleep_h", .hours),
-        Entry("night_sleep_h", .hours),
-        Entry("day_sleep_h", .hours),
-        Entry("sleeps", .count),
-        Entry("longest_sleep_h", .hours),
-        Entry("sleep_h_per_day", .hoursPerDay),
-        Entry("diapers", .count),
-        Entry("wet", .count),
-        Entry("dirty", .count),
-        Entry("mixed", .count),
-        Entry("dry", .count),
-        Entry("wet_per_day", .perDay),
-        Entry("dirty_per_day", .perDay),
-        Entry("tummy_time_min", .minutes),
-        Entry("activity_min", .minutes),
+    ] + ReportFigure.all.compactMap(\.column).flatMap { column in
+        column.name.metric == column.name.imperial
+            ? [Entry(column.name.metric, column.unit.metric)]
+            : [Entry(column.name.metric, column.unit.metric), Entry(column.name.imperial, column.unit.imperial)]
+    } + [
         Entry("findings", .count),
         Entry("kind", .text),
         Entry("type", .text),

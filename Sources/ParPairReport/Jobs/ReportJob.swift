@@ -1,5 +1,6 @@
 import Foundation
 import ParPairAggregation
+import ParPairModel
 import ParPairStore
 import XHTML
 
@@ -28,6 +29,8 @@ public struct ReportJob: Sendable {
     public var language: Language = .english
     /// A visit summary before everything else (`--since`, `--visit`).
     public var visit: VisitPeriod?
+    /// The day of the check-up (`--visit-date`): ages are also given for it.
+    public var visitDate: CivilDate?
     /// The settings a backup's phone settings may decide.
     public var phoneDefaults = PhoneDefaults()
 
@@ -132,11 +135,15 @@ public struct ReportJob: Sendable {
             visit?.adjust(&options)
             let result = try StoreAggregation.run(source: source, options: options, baby: baby, redact: redact)
             StoreAggregation.warnAboutToday(result, redact: redact, warn: source.warn)
+            if !phoneDefaults.today {
+                StoreAggregation.warnAboutLateToday(result, now: options.now, backupDate: source.origin?.date, warn: source.warn)
+            }
             ZoneCheck.warn(result, warn: source.warn)
             var settings = ReportSettings(source: source, redact: redact, toolVersion: toolVersion)
             settings.localizer = Localizer(resolved.language)
             settings.csvHeaders = csvHeaders
             settings.visit = visit
+            settings.visitDate = visitDate
             settings.zoneFromPhone = resolved.zoneFromPhone
             let paper = resolved.paper.flatMap { $0 == pdf?.paper ? nil : $0 }
             try render(result, settings, try paper.map { try template.onPaper($0.css) } ?? template)

@@ -100,6 +100,29 @@ public enum StoreAggregation {
         }
     }
 
+    /// One warning when a given `--today` lies after the clock's date or after the date of the backup read: the days
+    /// after the last log then read "nothing logged", and the warning names that log.
+    /// - Parameters:
+    ///   - backupDate: when the backup read was made; nil for a store read directly.
+    public static func warnAboutLateToday(_ result: AggregationResult, now: Date, backupDate: Date?, warn: (String) -> Void) {
+        let options = result.options
+        let clock = options.civilDate(of: now)
+        let backup = backupDate.map { options.civilDate(of: $0) }
+        let after: String
+        if options.today > clock {
+            after = "after the clock's date (\(clock))"
+        } else if let backup, options.today > backup {
+            after = "after the backup's date (\(backup))"
+        } else {
+            return
+        }
+        let calendar = LifeCalendar(timeZone: options.timeZone)
+        let last = result.babies.compactMap(\.lastLogTime).max()
+        warn("--today \(options.today) is \(after); "
+            + (last.map { "the last log is from \(calendar.iso8601($0)), and the days after it read \"nothing logged\"" }
+                ?? "no log counts up to it"))
+    }
+
     /// The babies `--baby` picks: by id, by exact name, by name ignoring case and accents, then by the
     /// first 8 or more hex digits of the id (the prefix digest folders carry).
     /// - Parameter redact: name babies by initials and id prefix in the error, as the report would.

@@ -24,16 +24,16 @@ public enum ReportData {
         let options = result.options
         let units = options.units
         var babies: [MustacheValue] = []
+        // Every band the babies' pages show: their sources, and the concerns crossed, are listed in the notes.
+        var shownBands: [ReferenceBand] = []
         for (index, aggregate) in result.babies.enumerated() {
-            babies.append(try baby(aggregate, index: index, result: result, settings: settings, charts: charts, chartsAhead: chartsAhead))
+            babies.append(try baby(
+                aggregate, index: index, result: result, settings: settings, charts: charts, chartsAhead: chartsAhead, shown: &shownBands))
         }
         var sources: [String: String] = [:]
-        for aggregate in result.babies {
-            for week in aggregate.weeks {
-                for band in week.references { sources[band.sourceName] = band.sourceURL }
-            }
-        }
+        for band in shownBands { sources[band.sourceName] = band.sourceURL }
         let localizer = settings.localizer
+        let concerns = self.concerns(shownBands, localizer)
         let corrected = result.babies.contains { $0.correction?.isPreterm == true }
         if corrected {
             for source in ReferenceRanges.correctedAgeSources { sources[source.name] = source.url }
@@ -42,6 +42,8 @@ public enum ReportData {
         let unreadable = result.storeFindings.filter { $0.rule == .unreadableRow }.map { finding($0, localizer) }
         return .dictionary(commonKeys(options: options, settings: settings, sources: sources).merging([
             "babies": .array(babies),
+            "concerns": .array(concerns),
+            "has_concerns": .bool(!concerns.isEmpty),
             "several_babies": .bool(result.babies.count > 1),
             "has_correction": .bool(corrected),
             "has_visit": .bool(settings.visit != nil),
@@ -78,6 +80,7 @@ public enum ReportData {
                 + (settings.zoneFromPhone ? ", " + localizer.text("zone_from_phone") : "")),
             "units": .string(options.units.rawValue),
             "volume_unit": .string(options.units.symbol),
+            "session_gap": .int(options.sessionGapMinutes),
             "day_start": .string(options.dayStart.description),
             "night": .string(options.night.description.replacingOccurrences(of: "-", with: "–")),
             "redacted": .bool(settings.redact),
@@ -109,7 +112,7 @@ public enum ReportData {
 
     static func baby(
         _ aggregate: BabyAggregate, index: Int, result: AggregationResult, settings: ReportSettings, charts: Bool,
-        chartsAhead: ChartsAhead? = nil
+        chartsAhead: ChartsAhead? = nil, shown: inout [ReferenceBand]
     ) throws -> MustacheValue {
         let name = BabyName.shown(aggregate.baby.name, redact: settings.redact)
         let localizer = settings.localizer
@@ -121,6 +124,7 @@ public enum ReportData {
         if let period = settings.visit {
             let (from, to) = period.dates(today: result.options.today)
             if let summary = VisitSummary(aggregate, from: from, to: to) {
+                shown += summary.figures.flatMap(\.bands)
                 visit = try VisitData.make(summary, aggregate: aggregate, index: index, localizer: localizer, units: result.options.units,
                                            charts: charts)
             }
@@ -130,6 +134,8 @@ public enum ReportData {
             }
         }
         let weeks = aggregate.weeks
+        let firstMonthDays = aggregate.firstMonth
+        shown += weeks.flatMap(\.references) + firstMonthDays.flatMap(\.bands)
         var value: [String: MustacheValue] = [
             "name": .string(name),
             "css_name": .string(CSSString.escape(name)),
@@ -141,6 +147,9 @@ public enum ReportData {
             "birthday_iso": .string(aggregate.birthDate.description),
             "age_today": .string(ageText(aggregate.ageToday.days, aggregate.correction, localizer)),
             "correction": correction(aggregate, today: result.options.today, localizer),
+            "age_at_visit": settings.visitDate.map { .string(ageText(LifeCalendar.dayOfLife($0, bornOn: aggregate.birthDate), aggregate.correction,
+                                                                     localizer)) } ?? .null,
+            "visit_date": settings.visitDate.map { .string(localizer.date($0)) } ?? .null,
             "visit": visit,
             "has_weeks": .bool(!weeks.isEmpty),
             "first_week": weeks.first.map { .int($0.week) } ?? .null,
@@ -158,6 +167,8 @@ public enum ReportData {
             "findings_outside_selection": .int(aggregate.findingsOutsideSelection),
             "has_findings_outside_selection": .bool(aggregate.findingsOutsideSelection > 0),
             "comparison": aggregate.latestComparison.map { comparison($0, localizer) } ?? .null,
+            "first_month": .array(firstMonth(firstMonthDays, localizer)),
+            "has_first_month": .bool(!firstMonthDays.isEmpty),
         ]
         if charts, !weeks.isEmpty {
             if let chartsAhead {
@@ -268,64 +279,112 @@ public enum ReportData {
         return table
     }()
 
-    /// The bands every week has, marked not applicable when the week has no such reference.
-    static let standardBandKeys = ["sleep", "wet", "breastfeeds", "tummy_time"]
+    /// The figures every week has bands for, marked not applicable when the week has none.
+    static let standardBandKeys = ["feedings", "gap", "bottle", "wet", "dirty", "sleep", "tummy_time"]
 
     /// A week's bands by key, made up front.
     static func bands(_ references: [ReferenceBand], _ localizer: Localizer) -> MustacheValue {
         var bands: [String: MustacheValue] = [:]
-        for band in references {
-            bands[bandKey(band.metric)] = self.band(band, localizer)
-        }
-        for key in standardBandKeys where bands[key] == nil {
-            bands[key] = notApplicableBand
+        for key in Set(references.map { bandKey($0.metric) }).union(standardBandKeys) {
+            bands[key] = band(references, key: key, localizer: localizer)
         }
         return .dictionary(bands)
     }
 
-    /// One band of a week by key (the last reference with that key wins, as in `bands(_:)`).
+    /// The bands of one figure by key: its typical range and its concern threshold, as one value.
     static func band(_ references: [ReferenceBand], key: String, localizer: Localizer) -> MustacheValue? {
-        if let band = references.last(where: { bandKey($0.metric) == key }) { return self.band(band, localizer) }
-        // Not a ternary: `nil` there would become MustacheValue.null ("empty"), not "no such key".
-        guard standardBandKeys.contains(key) else { return nil }
-        return notApplicableBand
+        let figure = references.filter { bandKey($0.metric) == key }
+        guard !figure.isEmpty else { return standardBandKeys.contains(key) ? notApplicableBand : nil }
+        return band(figure, localizer)
     }
 
     static let notApplicableBand: MustacheValue = .dictionary([
-        "applies": false, "status": "not_applicable", "range": "", "mark": "", "too_few_days": false,
+        "applies": false, "status": "not_applicable", "typical": false, "range": "", "concern": false, "mark": "", "too_few_days": false,
     ])
 
+    /// The template key of a band's figure.
     static func bandKey(_ metric: String) -> String {
         switch metric {
+        case "feedings_per_day": "feedings"
+        case "longest_feed_gap_h": "gap"
+        case "formula_ml_per_day": "bottle"
         case "sleep_h_per_day": "sleep"
         case "wet_per_day": "wet"
-        case "breastfeeds_per_day": "breastfeeds"
+        case "dirty_per_day": "dirty"
         case "tummy_time_min_per_day": "tummy_time"
         default: metric
         }
     }
 
-    static func band(_ band: ReferenceBand, _ localizer: Localizer) -> MustacheValue {
-        let mark: String
-        switch band.status {
-        case .below: mark = localizer.text("mark_below")
-        case .above: mark = localizer.text("mark_above")
-        case .tooFewDays: mark = localizer.text("too_few_days")
-        case .within, .notApplicable: mark = ""
-        }
+    /// One figure's bands as templates read them: the typical range is context (`range`, never a mark); only a
+    /// concern threshold crossed on enough logged days is a concern (`concern`, `mark`, worded in the notes).
+    static func band(_ figure: [ReferenceBand], _ localizer: Localizer) -> MustacheValue {
+        let typical = figure.first { $0.kind == .typical }
+        let threshold = figure.first { $0.kind == .concern }
+        let concern = threshold?.isConcern == true
+        let tooFew = threshold?.status == .tooFewDays
+        let applies = figure.contains { $0.status != .notApplicable }
+        let status = concern ? "concern" : !applies ? "not_applicable" : tooFew ? "too_few_days" : "no_concern"
         return .dictionary([
-            "applies": .bool(band.status != .notApplicable),
-            "status": .string(band.status.rawValue),
-            "concern": .string(band.concern.rawValue),
-            "out_of_band": .bool(band.status == .below || band.status == .above),
-            "too_few_days": .bool(band.status == .tooFewDays),
-            "range": .string(localizer.number(band.rangeText)),
-            "unit": .string(band.unit),
-            "label": .string(band.label),
-            "source": .string(band.sourceName),
-            "url": .string(band.sourceURL),
-            "mark": .string(mark),
+            "applies": .bool(applies),
+            "status": .string(status),
+            "typical": .bool(typical != nil && applies),
+            "range": .string(typical.map { localizer.number($0.rangeText) } ?? ""),
+            "concern": .bool(concern),
+            "mark": .string(threshold.flatMap { concern ? concernMark($0, localizer) : nil } ?? ""),
+            "too_few_days": .bool(tooFew),
+            "label": .string(typical?.label ?? threshold?.label ?? ""),
+            "unit": .string(typical?.unit ?? threshold?.unit ?? ""),
+            "source": .string(typical?.sourceName ?? threshold?.sourceName ?? ""),
+            "url": .string(typical?.sourceURL ?? threshold?.sourceURL ?? ""),
         ])
+    }
+
+    /// `⚠ under 6`: a crossed concern threshold in a table cell (its wording is in the notes).
+    static func concernMark(_ band: ReferenceBand, _ localizer: Localizer) -> String {
+        localizer.text(band.wording + "_mark", ["threshold": localizer.number(band.thresholdNumber)])
+    }
+
+    /// The concerns crossed anywhere in `bands`, once each, worded as their sources word them, for the notes.
+    static func concerns(_ bands: [ReferenceBand], _ localizer: Localizer) -> [MustacheValue] {
+        var seen: Set<String> = []
+        var notes: [MustacheValue] = []
+        for band in bands where band.isConcern && seen.insert(band.wording).inserted {
+            notes.append(.dictionary([
+                "text": .string(localizer.text(band.wording)), "source": .string(band.sourceName), "url": .string(band.sourceURL),
+            ]))
+        }
+        return notes
+    }
+
+    /// The first month's day-of-life table (`first_month`): each day's feedings, wet and dirty diapers and longest gap,
+    /// each with its day-of-life band; a day without logs or a partial day says so.
+    static func firstMonth(_ days: [FirstMonthDay], _ localizer: Localizer) -> [MustacheValue] {
+        days.map { day in
+            func figure(_ metric: String) -> MustacheValue {
+                let bands = day.bands.filter { $0.metric == metric }
+                return bands.isEmpty ? notApplicableBand : band(bands, localizer)
+            }
+            return .dictionary([
+                "day": .int(day.day),
+                "age": .string("D+\(day.day)"),
+                "date": .string(localizer.date(day.date)),
+                "date_iso": .string(day.date.description),
+                "weekday": .string(localizer.weekday(day.date)),
+                "logged": .bool(day.logged),
+                "partial": .bool(day.partial != nil),
+                "partial_label": .string(day.partial.map { localizer.text("first_month_\($0.rawValue)") } ?? ""),
+                "feedings": day.feedings.map { .int($0) } ?? .null,
+                "wet": day.wet.map { .int($0) } ?? .null,
+                "dirty": day.dirty.map { .int($0) } ?? .null,
+                "gap": .string(day.longestGapHours.map { localizer.number(FixedDecimal.format($0, decimals: 1)) } ?? "–"),
+                "has_concern": .bool(day.hasConcern),
+                "bands": .dictionary([
+                    "feedings": figure("feedings_per_day"), "gap": figure("longest_feed_gap_h"), "wet": figure("wet_per_day"),
+                    "dirty": figure("dirty_per_day"),
+                ]),
+            ])
+        }
     }
 
     /// How many days the "last days" table and the 24-hour chart show.

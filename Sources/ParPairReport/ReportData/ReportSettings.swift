@@ -1,6 +1,7 @@
 import Foundation
 import ParPairStore
 import ParPairAggregation
+import ParPairModel
 
 /// What a report shows beyond the aggregation: how names appear and where the data came from.
 public struct ReportSettings: Sendable {
@@ -22,6 +23,9 @@ public struct ReportSettings: Sendable {
 
     /// A visit summary before everything else (`--since`, `--visit`); nil for none.
     public var visit: VisitPeriod?
+
+    /// The day of the check-up (`--visit-date`): each baby's age is also given for it; nil for none.
+    public var visitDate: CivilDate?
 
     /// Whether the zone days are counted in is the phone's, from its backup (the small print says so).
     public var zoneFromPhone = false

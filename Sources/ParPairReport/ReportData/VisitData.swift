@@ -24,10 +24,10 @@ enum VisitData {
                 "arrow": .string(change.direction.symbol),
                 "direction": .string(change.direction.rawValue),
                 "direction_label": .string(localizer.text("direction_\(change.direction.rawValue)")),
-                "band": figure.band.map { ReportData.band($0, localizer) } ?? ReportData.notApplicableBand,
+                "band": figure.bands.isEmpty ? ReportData.notApplicableBand : ReportData.band(figure.bands, localizer),
             ]
             if charts {
-                var chart = Sparkline(title: label, values: figure.daily, band: figure.band.map { ($0.low, $0.high) },
+                var chart = Sparkline(title: label, values: figure.daily, band: figure.bands.first { $0.kind == .typical }.map { ($0.low, $0.high) },
                                       decimalSeparator: localizer.figures.decimalSeparator)
                 chart.decimals = figure.decimals
                 if let first = summary.dates.first, let last = summary.dates.last {
@@ -39,6 +39,14 @@ enum VisitData {
             figures.append(.dictionary(value))
         }
         let age = ReportData.ageText(aggregate.ageToday.days, aggregate.correction, localizer)
+        // The first month's days of the period with a concern, named on the visit page (the table is on the baby's pages).
+        let period = summary.from...summary.to
+        let firstMonthConcerns: [MustacheValue] = aggregate.firstMonth.filter { $0.hasConcern && period.contains($0.date) }.map { day in
+            .dictionary([
+                "age": .string("D+\(day.day)"), "date": .string(localizer.date(day.date)), "weekday": .string(localizer.weekday(day.date)),
+                "marks": .string(day.bands.filter(\.isConcern).map { ReportData.concernMark($0, localizer) }.joined(separator: ", ")),
+            ])
+        }
         return .dictionary([
             "anchor": .string("visit-\(index + 1)"),
             "page": .string("baby-\(index + 1)"),
@@ -52,6 +60,9 @@ enum VisitData {
             "previous_from": .string(localizer.date(summary.previousFrom)),
             "previous_to": .string(localizer.date(summary.previousTo)),
             "previous_days_logged": .int(summary.previousDaysLogged),
+            "previous_clipped": .bool(summary.previousClipped),
+            "first_month_concerns": .array(firstMonthConcerns),
+            "has_first_month_concerns": .bool(!firstMonthConcerns.isEmpty),
             "previous_one": .bool(summary.previousDaysLogged == 1),
             "has_previous": .bool(summary.previousDaysLogged > 0),
             "age_today": .string(age),
