@@ -130,10 +130,6 @@ public struct ReportTemplate: Sendable {
         do {
             var options = RenderOptions(format: template.format, partials: partials, missingPartials: .throwError)
             options.escaping = escaping
-            // Each baby's pages on one of two threads, written in order (the report's largest part by far). Not
-            // for XHTML: its validator already has the second core while the pages are written, and a baby's
-            // buffered pages, which grow with its logs, would cost memory for nothing.
-            if template.format != .html { options.concurrentSections = ["babies"] }
             try template.render(data, into: &output, options: options)
         } catch let error as TemplateError {
             throw ReportError.template(error)
