@@ -5,7 +5,8 @@ import XHTML
 @testable import ParPairReport
 
 /// The template policy (issue 36): the allow-list walked over the parsed XHTML, the template-source check with
-/// Mustache tags as text and every reachable partial, the check of rendered Markdown and CSS read as tokens. Expected lines and elements are counted by hand from the
+/// Mustache tags as text and every reachable partial, the check of rendered Markdown, CSS read as tokens, and
+/// the Chromium policy placed in the real `<head>`. Expected lines and elements are counted by hand from the
 /// texts written here.
 @Suite struct TemplatePolicyTests {
     static let doctype = """
@@ -211,5 +212,33 @@ import XHTML
         let template = try ReportTemplate(file: folder.appendingPathComponent("praxis.html.mustache").path, format: .html)
         let text = try ReportOutput.render(store: PackagePaths.sampleStore, format: .html, template: template, options: SampleSettings.options())
         #expect(text.contains("Kinderarztpraxis Dr. Beispiel") && text.contains("@page { size: A4;"))
+    }
+
+    // MARK: - The Chromium policy in the real <head>
+
+    static func printedCopy(_ document: String, _ name: String) throws -> String {
+        let folder = try FixtureFolder.make(name)
+        try Data(document.utf8).write(to: URL(fileURLWithPath: folder + "/report.html"))
+        try PDFRenderer.copyWithPolicy(folder + "/report.html", to: folder + "/print.html")
+        let printed = try String(contentsOfFile: folder + "/print.html", encoding: .utf8)
+        #expect(XHTMLValidator().validate(printed, name: "print.html").passed, "the printed copy is valid XHTML")
+        return printed
+    }
+
+    static let meta = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(PDFRenderer.contentSecurityPolicy)\" />"
+
+    @Test func aHeadInACommentGetsNoPolicy() throws {
+        let document = Self.doctype + "\n<!-- <head> -->\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><!-- <head> --><head><title>t</title></head><body><p>x</p></body></html>\n"
+        let printed = try Self.printedCopy(document, "policy-comment-head")
+        #expect(printed == document.replacingOccurrences(of: "--><head>", with: "--><head>" + Self.meta))
+    }
+
+    @Test func aHeadTagBrokenOverLinesGetsThePolicy() throws {
+        let document = Self.doctype + "\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><head\n><title>t</title></head><body><p>x</p></body></html>\n"
+        let printed = try Self.printedCopy(document, "policy-head-newline")
+        #expect(printed == document.replacingOccurrences(of: "<head\n>", with: "<head\n>" + Self.meta))
+        let attributes = Self.doctype + "\n<!-- héad ü -->\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><head  dir = \"ltr\"\n\t><title>t</title></head><body><p>é</p></body></html>\n"
+        #expect(try Self.printedCopy(attributes, "policy-head-attributes")
+                == attributes.replacingOccurrences(of: "\"ltr\"\n\t>", with: "\"ltr\"\n\t>" + Self.meta))
     }
 }
