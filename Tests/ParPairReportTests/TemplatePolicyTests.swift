@@ -201,6 +201,19 @@ import XHTML
         }
     }
 
+    /// What the built-in templates write passes the checks a user's template gets: the golden reports, and the
+    /// digest of the sample store in Markdown and XHTML.
+    @Test func whatTheBuiltInTemplatesWritePasses() throws {
+        for name in ["report.md", "report-corrected.md", "report-visit.md"] {
+            let text = try String(contentsOf: PackagePaths.goldenFolder.appendingPathComponent(name), encoding: .utf8)
+            #expect(MarkdownPolicy.violations(in: text, templateName: name).isEmpty, "\(name)")
+        }
+        #expect(Self.walk(try String(contentsOf: PackagePaths.goldenFolder.appendingPathComponent("report.html"), encoding: .utf8)).isEmpty)
+        let run = try DigestFixtures.sampleRun(today: "2026-11-23")
+        #expect(MarkdownPolicy.violations(in: try DigestRendering().document(run, format: .markdown), templateName: "digest").isEmpty)
+        #expect(Self.walk(try DigestRendering().document(run, format: .html)).isEmpty)
+    }
+
     /// `Templates/README.md`'s example: a template extending the built-in report, overriding the header and paper.
     @Test func theReadmeExampleRenders() throws {
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("Templates/README.md"), encoding: .utf8)
