@@ -27,9 +27,10 @@ struct XMLParse {
     /// libxml2 options. Never the network (`XML_PARSE_NONET`); `XML_PARSE_HUGE` lifts the
     /// 10,000,000-character limit on one attribute value, which a base64 `data:` URI can pass
     /// (the size cap applies instead). Entities are not substituted (`XML_PARSE_NOENT` is off):
-    /// validation does not need it and nothing reads the tree.
+    /// validation does not need it and a visitor is given values with references replaced. `XML_PARSE_BIG_LINES`
+    /// keeps an element's line right past line 65,535 (a visitor reports it).
     private var options: Int32 {
-        var options = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue
+        var options = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
         if case .validation = check {
             options |= XML_PARSE_DTDVALID.rawValue
         }

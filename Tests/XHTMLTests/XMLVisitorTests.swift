@@ -62,4 +62,12 @@ import XHTML
         #expect(recorder.events.contains(.startTag(name: "head", line: 5, endOffset: expected)), "\(recorder.events.prefix(3))")
         #expect(Array(document.utf8)[expected] == UInt8(ascii: ">"))
     }
+
+    /// Past line 65,535 an element still reports its own line.
+    @Test func linesPastSixtyFiveThousandAreKept() {
+        let document = SampleDocument.strict(body: String(repeating: "<p>x</p>\n", count: 70_000) + "<p class=\"last\">y</p>")
+        var recorder = Recorder()
+        #expect(XHTMLValidator().validate(document, name: "v.html", visitor: &recorder).passed)
+        #expect(recorder.elements.first { $0.attributes.first?.value == "last" }?.line == 7 + 70_000)
+    }
 }
