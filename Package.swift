@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The XHTML 1.0 Strict DTD and its entity sets (Sources/XHTML/DTD, W3C licence beside them) are compiled in.
         .target(name: "XHTML", dependencies: ["CLibXML2", "Concurrency"], exclude: ["DTD"], plugins: ["EmbedTemplates"]),
-        .target(name: "Mustache", dependencies: ["Concurrency"]),
+        .target(name: "Mustache"),
         // A value changed in place without the runtime's per-access exclusivity check (its own counter instead).
         .target(name: "InPlace"),
         .target(name: "Mail"),

@@ -23,13 +23,6 @@ public struct RenderOptions: Sendable {
     /// sections that write nothing and look up little (a CPU-only bomb) stop within seconds too. Every byte
     /// written earns 8 more units, so large real reports (which write what they look up) are never stopped.
     public var maximumWork: Int
-    /// Names of list sections whose elements may be rendered two at a time, one on a second thread into a
-    /// buffer that is written when its turn comes: the output is the same as a serial render's. Used
-    /// only where no indentation is in effect at the list, for lists of more than one element; a buffered
-    /// run that began on another line state than the one it follows is rendered again in turn. A limit is
-    /// then checked as each buffered run is written, so an error may name the list's section rather than
-    /// one inside it.
-    public var concurrentSections: Set<String> = []
 
     /// - Parameters:
     ///   - format: Escaping for `{{name}}`; nil for the template's own format.

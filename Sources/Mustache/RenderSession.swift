@@ -1,4 +1,3 @@
-import Concurrency
 import Foundation
 
 /// The mutable state of one render: context stack, indentation, block overrides, loaded partials.
@@ -33,8 +32,6 @@ struct RenderSession {
     /// Templates a lambda returned, by everything their parse depends on: a lambda usually returns the same
     /// text each time (a report's words come through one, thousands of times).
     private var lambdaTemplates: [LambdaKey: Template] = [:]
-    /// Inside a list rendered on two threads (either thread): lists within it render serially.
-    private var concurrent = false
     /// Partials by name (dynamic names resolved), parsed on first use; nil when no source has them.
     private var partials: [String: Template?] = [:]
 
@@ -52,22 +49,21 @@ struct RenderSession {
     }
 
     mutating func render<Output: TextOutputStream>(_ template: Template, into output: inout Output) throws {
-        try render(template.walk, of: template, into: &output)
+        try render(template.nodes, of: template, into: &output)
     }
 
-    /// Renders a list of nodes; whatever owns them (`template`, or a section or block in it) lives until
-    /// the render returns, so each node is lent to its function without a retain.
+    /// Renders a list of nodes, each in its own function.
     private mutating func render<Output: TextOutputStream>(
-        _ nodes: [NodeRef], of template: Template, into output: inout Output
+        _ nodes: [TemplateNode], of template: Template, into output: inout Output
     ) throws {
-        for index in nodes.indices {
-            switch nodes[index] {
-            case .text(let text): text._withUnsafeGuaranteedRef { write($0, into: &output) }
-            case .variable(let variable): try variable._withUnsafeGuaranteedRef { try renderVariable($0, of: template, into: &output) }
-            case .section(let section): try section._withUnsafeGuaranteedRef { try renderSection($0, of: template, into: &output) }
-            case .partial(let partial): try partial._withUnsafeGuaranteedRef { try renderPartial($0, of: template, into: &output) }
-            case .parent(let parent): try parent._withUnsafeGuaranteedRef { try renderParent($0, of: template, into: &output) }
-            case .block(let block): try block._withUnsafeGuaranteedRef { try renderBlock($0, of: template, into: &output) }
+        for node in nodes {
+            switch node {
+            case .text(let text): write(text, into: &output)
+            case .variable(let variable): try renderVariable(variable, of: template, into: &output)
+            case .section(let section): try renderSection(section, of: template, into: &output)
+            case .partial(let partial): try renderPartial(partial, of: template, into: &output)
+            case .parent(let parent): try renderParent(parent, of: template, into: &output)
+            case .block(let block): try renderBlock(block, of: template, into: &output)
             }
             written += Self.nodeCost
             if written > options.maximumOutputSize {
@@ -109,7 +105,7 @@ struct RenderSession {
         escaping = .text
         indentation = ""
         var rendered = ""
-        try render(lambdaTemplate.walk, of: lambdaTemplate, into: &rendered)
+        try render(lambdaTemplate.nodes, of: lambdaTemplate, into: &rendered)
         return rendered
     }
 
@@ -140,7 +136,7 @@ struct RenderSession {
             guard !(value?.isTruthy ?? false) else { return }
             try enter(section.name.text, of: template, at: section.offset)
             defer { depth -= 1 }
-            try render(section.walk, of: template, into: &output)
+            try render(section.children, of: template, into: &output)
             return
         }
         guard let value, value.isTruthy else { return }
@@ -148,11 +144,6 @@ struct RenderSession {
         defer { depth -= 1 }
         switch value {
         case .array(let elements):
-            if !concurrent, elements.count > 1, !options.concurrentSections.isEmpty, indentation.isEmpty,
-               options.concurrentSections.contains(section.name.text) {
-                try renderConcurrently(elements, section, of: template, into: &output)
-                return
-            }
             for element in elements {
                 try renderElement(element, section, of: template, into: &output)
             }
@@ -161,11 +152,11 @@ struct RenderSession {
                 source: lambda.body(template.sourceText(section.rawRange)),
                 name: "lambda '\(section.name.text)' in \(template.name)",
                 format: escaping, delimiters: section.delimiters)
-            try render(lambdaTemplate.walk, of: lambdaTemplate, into: &output)
+            try render(lambdaTemplate.nodes, of: lambdaTemplate, into: &output)
         default:
             stack.append(value)
             defer { stack.removeLast() }
-            try render(section.walk, of: template, into: &output)
+            try render(section.children, of: template, into: &output)
         }
     }
 
@@ -179,7 +170,7 @@ struct RenderSession {
         try checkWork(section, of: template)
         stack.append(element)
         defer { stack.removeLast() }
-        try render(section.walk, of: template, into: &output)
+        try render(section.children, of: template, into: &output)
     }
 
     private func checkWork(_ section: SectionNode, of template: Template) throws {
@@ -187,89 +178,6 @@ struct RenderSession {
             throw TemplateError(.tooMuchWork(section: section.name.text, limit: options.maximumWork), in: template, at: section.offset)
         }
     }
-
-    /// A list section of `RenderOptions.concurrentSections`: its elements in runs (at most 32), the even runs
-    /// rendered here straight into the output, the odd ones by a copy of this session on a second thread
-    /// into a buffer, at most one run ahead, written in turn. With no indentation in effect at the list, what
-    /// a run writes depends on nothing before it but whether a line had just ended (an indented partial
-    /// inside indents only at a line's start): the copy starts each run on the list's line state, and a
-    /// run that follows another state is rendered here again. So the output is the serial render's.
-    ///
-    /// The copy starts each run with the counters this session had at the list (so a run that alone would
-    /// pass a limit fails there too), and this session adds what each run used as it writes it, checking
-    /// the limits again. A run that would buffer more than ``bufferedRunLimit``, or that passes the work
-    /// limit without the budget earlier runs earned, is given up by the copy and rendered here instead, so
-    /// memory stays bounded whatever the template. Lists inside render serially.
-    private mutating func renderConcurrently<Output: TextOutputStream>(
-        _ elements: [MustacheValue], _ section: SectionNode, of template: Template, into output: inout Output
-    ) throws {
-        concurrent = true
-        defer { concurrent = false }
-        let runs = ConcurrentRuns.split(elements.count)
-        var helper = self
-        // Nodes of its own, and partials and lambda results parsed again into nodes of its own: see `TemplateNode.copied()`.
-        let helperSection = section.copied()
-        helper.partials = [:]
-        helper.lambdaTemplates = [:]
-        helper.overrides = overrides.mapValues { Override(block: $0.block.copied(), template: $0.template) }
-        let start = (written: written, work: work, produced: produced, atLineStart: atLineStart)
-        helper.options.maximumOutputSize = min(options.maximumOutputSize, written + Self.bufferedRunLimit)
-        // Each finished run waits until this thread takes it: the copy renders run n only once run n - 2 was taken.
-        let handed = Channel<ConcurrentRuns.Outcome>(capacity: 0)
-        try Concurrently.run({ _ in
-            defer { handed.close() }  // a failure here stops the copy at its next hand-over
-            for (run, range) in runs.enumerated() {
-                if run % 2 == 0 {
-                    for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
-                    continue
-                }
-                // The copy hands over every run it starts, in order, until a failure it hands over too.
-                switch try handed.receive() ?? .failed(CancellationError()) {
-                case .failed(let error):
-                    throw error
-                case .leftToFirstThread:
-                    for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
-                case .rendered where atLineStart != start.atLineStart:
-                    for element in elements[range] { try renderElement(element, section, of: template, into: &output) }
-                case .rendered(let text, let bytes, let passes, let made, let endsAtLineStart):
-                    output.write(text)
-                    written += bytes
-                    work += passes
-                    produced += made
-                    if !text.isEmpty { atLineStart = endsAtLineStart }
-                    if written > options.maximumOutputSize {
-                        throw TemplateError(.outputTooLarge(limit: options.maximumOutputSize), templateName: template.name)
-                    }
-                    try checkWork(section, of: template)
-                }
-            }
-        }, { [helper] cancellation in
-            var session = helper
-            defer { handed.finish() }
-            for run in stride(from: 1, to: runs.count, by: 2) where !cancellation.isCancelled {
-                (session.written, session.work, session.produced, session.atLineStart) = start
-                var buffer = ""
-                let outcome: ConcurrentRuns.Outcome
-                do {
-                    for element in elements[runs[run]] { try session.renderElement(element, helperSection, of: template, into: &buffer) }
-                    outcome = .rendered(buffer, written: session.written - start.written, work: session.work - start.work,
-                                        produced: session.produced - start.produced, atLineStart: session.atLineStart)
-                } catch let error as TemplateError where error.reason == .outputTooLarge(limit: session.options.maximumOutputSize) {
-                    // Past the buffer's bound (or the real limit, which the first thread then reaches itself).
-                    outcome = .leftToFirstThread
-                } catch let error as TemplateError where error.isTooMuchWork {
-                    outcome = .leftToFirstThread
-                } catch {
-                    outcome = .failed(error)
-                }
-                do { try handed.send(outcome) } catch { return }  // the first thread stopped
-                if case .failed = outcome { return }
-            }
-        })
-    }
-
-    /// The most a run rendered on the second thread may hold in memory before this thread renders it instead.
-    static let bufferedRunLimit = 32 << 20
 
     @inline(never)
     private mutating func renderPartial<Output: TextOutputStream>(
@@ -283,7 +191,7 @@ struct RenderSession {
             depth -= 1
         }
         indentation += partial.indentation
-        try render(loaded.walk, of: loaded, into: &output)
+        try render(loaded.nodes, of: loaded, into: &output)
     }
 
     @inline(never)
@@ -304,7 +212,7 @@ struct RenderSession {
         for (name, block) in parent.overrides where overrides[name] == nil {
             overrides[name] = Override(block: block, template: template)
         }
-        try render(loaded.walk, of: loaded, into: &output)
+        try render(loaded.nodes, of: loaded, into: &output)
     }
 
     @inline(never)
@@ -312,7 +220,7 @@ struct RenderSession {
         _ block: BlockNode, of template: Template, into output: inout Output
     ) throws {
         guard let override = overrides[block.name] else {
-            try render(block.walk, of: template, into: &output)
+            try render(block.children, of: template, into: &output)
             return
         }
         try enter("$" + block.name, of: template, at: block.offset)
@@ -322,7 +230,7 @@ struct RenderSession {
             depth -= 1
         }
         indentation += block.indentation
-        try render(override.block.walk, of: override.template, into: &output)
+        try render(override.block.children, of: override.template, into: &output)
     }
 
     /// Resolves a dotted name: the first key on the context stack, top down, then each further key in the

@@ -32,8 +32,6 @@ public struct Template: Sendable {
     /// (it never renders).
     public let tags: [TemplateTag]
     let nodes: [TemplateNode]
-    /// `nodes` as the renderer walks them.
-    let walk: [NodeRef]
 
     /// Parses `source`.
     ///
@@ -54,7 +52,6 @@ public struct Template: Sendable {
         self.format = format ?? OutputFormat(templateName: name) ?? .html
         self.source = source
         (nodes, tags) = try TemplateParser.parse(source: source, name: name, delimiters: delimiters)
-        walk = NodeRef.walk(nodes)
     }
 
     /// The unprocessed text in a UTF-8 byte range of ``source``.

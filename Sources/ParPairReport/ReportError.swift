@@ -21,7 +21,7 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
     /// babies not born the same day (only twins share a term).
     case badTerm(String)
     /// A template (or what it rendered) loads something from outside the report, or runs script.
-    case unsafeDocument([DocumentPolicy.Violation])
+    case unsafeDocument([PolicyViolation])
 
     public var description: String {
         switch self {

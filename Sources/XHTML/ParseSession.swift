@@ -27,10 +27,13 @@ final class ParseSession {
     /// libxml2's message for the first I/O error while reading the DTD (a file it includes).
     private var dtdReadFailure: String?
     private var externalSubsetRequested = false
+    /// The visitor shown the document as it is parsed, if any.
+    let hooks: VisitHooks?
 
-    init(documentName: String, mode: Mode) {
+    init(documentName: String, mode: Mode, hooks: VisitHooks? = nil) {
         self.documentName = documentName
         self.mode = mode
+        self.hooks = hooks
     }
 
     /// The session a parser context belongs to, if it is one of ours.
@@ -54,6 +57,35 @@ final class ParseSession {
             dtdReadFailure = diagnostic.message
         }
         diagnostics.append(diagnostic)
+    }
+
+    /// Shows the visitor an element whose content was parsed: its name, line, attributes (references replaced)
+    /// and namespace declarations, and its text when the visitor asks for it.
+    func visitElement(_ node: xmlNodePtr) {
+        guard let hooks, node.pointee.type == XML_ELEMENT_NODE else { return }
+        let name = Self.qualifiedName(node.pointee.name, node.pointee.ns)
+        var attributes: [XMLAttribute] = []
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let value = XMLString.take(xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)) ?? ""
+            attributes.append(XMLAttribute(name: Self.qualifiedName(current.pointee.name, current.pointee.ns), value: value))
+            attribute = current.pointee.next
+        }
+        var namespace = node.pointee.nsDef
+        while let current = namespace {
+            let prefix = XMLString.copy(current.pointee.prefix)
+            attributes.append(XMLAttribute(name: prefix.map { "xmlns:" + $0 } ?? "xmlns", value: XMLString.copy(current.pointee.href) ?? ""))
+            namespace = current.pointee.next
+        }
+        let text = hooks.elementsWithText.contains(name) ? XMLString.take(xmlNodeGetContent(node)) ?? "" : nil
+        hooks.visit(.element(XMLVisitedElement(name: name, line: Int(xmlGetLineNo(node)), attributes: attributes, text: text)))
+    }
+
+    /// `prefix:name`, or `name` without a prefix.
+    private static func qualifiedName(_ name: UnsafePointer<xmlChar>?, _ namespace: xmlNsPtr?) -> String {
+        let local = XMLString.copy(name) ?? ""
+        guard let prefix = XMLString.copy(namespace?.pointee.prefix) else { return local }
+        return prefix + ":" + local
     }
 
     /// Records an error libxml2 raised outside the parser context (a catalog it could not read,

@@ -49,10 +49,37 @@ final class ParserContext {
             guard let userData else { return }
             let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
             let ended = context.pointee.node
+            if let ended, context.pointee.inSubset == 0, let session = ParseSession.of(context), session.hooks != nil {
+                session.visitElement(ended)
+            }
             xmlSAX2EndElementNs(userData, localName, prefix, uri)
             if let ended {
                 ParserContext.pruneChildren(of: ended)
                 ParserContext.pruneAttributes(of: ended, in: context.pointee.myDoc)
+            }
+        }
+        if let hooks = session.hooks {
+            handlers.pointee.processingInstruction = { userData, target, data in
+                if let userData {
+                    let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+                    if context.pointee.inSubset == 0 {
+                        ParseSession.of(context)?.hooks?.visit(.instruction(
+                            target: XMLString.copy(target) ?? "", line: ParserContext.position(of: context).line))
+                    }
+                }
+                xmlSAX2ProcessingInstruction(userData, target, data)
+            }
+            if hooks.wantsStartTags {
+                handlers.pointee.startElementNs = { userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
+                    xmlSAX2StartElementNs(userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
+                    guard let userData else { return }
+                    let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+                    // libxml2 calls this with its cursor on the `>` (or `/>`) that ends the tag.
+                    let local = XMLString.copy(localName) ?? ""
+                    let name = XMLString.copy(prefix).map { $0 + ":" + local } ?? local
+                    ParseSession.of(context)?.hooks?.visit(.startTag(
+                        name: name, line: ParserContext.position(of: context).line, endOffset: Int(xmlByteConsumed(context))))
+                }
             }
         }
         handlers.pointee.resolveEntity = { userData, publicID, systemID in
@@ -93,6 +120,10 @@ final class ParserContext {
                 .read(into: buffer, length: Int(length))
         }, nil, Unmanaged.passUnretained(source).toOpaque(), nil, nil, options)
         withExtendedLifetime(source) {}
+        if let document, let subset = document.pointee.intSubset, subset.pointee.children != nil,
+           let session = ParseSession.of(context), let hooks = session.hooks {
+            hooks.visit(.internalSubset(line: session.declaredType?.line ?? 1))
+        }
         if let document {
             xmlFreeDoc(document)
         }

@@ -13,6 +13,21 @@ extension XHTMLValidator {
         parse(name: name).run(channel: channel)
     }
 
+    /// Validates a document another thread writes through `channel`, showing it to `visitor` in the same pass
+    /// (on the calling thread).
+    public func validate<Visitor: XMLVisitor>(channel: ByteChannel, name: String, visitor: inout Visitor) -> XMLCheckResult {
+        VisitHooks.with(&visitor) { parse(name: name).run(channel: channel, hooks: $0) }
+    }
+
+    /// Validates a file, showing it to `visitor` in the same pass (see ``validate(fileAt:name:)``).
+    /// - Throws: ``XMLFileError`` when the file cannot be opened or read.
+    public func validate<Visitor: XMLVisitor>(fileAt path: String, name: String, visitor: inout Visitor) throws(XMLFileError) -> XMLCheckResult {
+        var copy = visitor
+        defer { visitor = copy }
+        return try validate(fileAt: path, name: name, hooks: VisitHooks(
+            elementsWithText: copy.elementsWithText, wantsStartTags: copy.wantsStartTags) { copy.visit($0) })
+    }
+
     /// Validates a file, read a chunk at a time (a large report is never held in memory whole);
     /// libxml2 detects the encoding from the byte order mark and the XML declaration.
     ///
@@ -22,6 +37,10 @@ extension XHTMLValidator {
     /// - Returns: Every problem found and the verdict.
     /// - Throws: ``XMLFileError`` when the file cannot be opened or read.
     public func validate(fileAt path: String, name: String) throws(XMLFileError) -> XMLCheckResult {
+        try validate(fileAt: path, name: name, hooks: nil)
+    }
+
+    private func validate(fileAt path: String, name: String, hooks: VisitHooks?) throws(XMLFileError) -> XMLCheckResult {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             throw XMLFileError(path: path, errorNumber: errno)
@@ -34,7 +53,7 @@ extension XHTMLValidator {
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             throw XMLFileError(path: path, errorNumber: EISDIR, reason: "not a regular file")
         }
-        let (result, readError) = parse(name: name).run(descriptor: descriptor, byteCount: Int(status.st_size))
+        let (result, readError) = parse(name: name).run(descriptor: descriptor, byteCount: Int(status.st_size), hooks: hooks)
         if let readError {
             throw XMLFileError(path: path, errorNumber: readError)
         }

@@ -64,6 +64,17 @@ public struct XHTMLValidator: Sendable {
         parse(name: name).run(document, isDecodedText: false)
     }
 
+    /// Validates a document given as text, showing it to `visitor` in the same pass.
+    ///
+    /// - Parameters:
+    ///   - document: The whole document.
+    ///   - name: The name used in every diagnostic.
+    ///   - visitor: Shown every element, processing instruction and internal-subset declaration as parsed.
+    /// - Returns: Every problem found and the verdict (whatever the visitor concluded).
+    public func validate<Visitor: XMLVisitor>(_ document: String, name: String, visitor: inout Visitor) -> XMLCheckResult {
+        VisitHooks.with(&visitor) { parse(name: name).run(document.utf8, isDecodedText: true, hooks: $0) }
+    }
+
     func parse(name: String) -> XMLParse {
         XMLParse(
             documentName: name,

@@ -27,9 +27,10 @@ struct XMLParse {
     /// libxml2 options. Never the network (`XML_PARSE_NONET`); `XML_PARSE_HUGE` lifts the
     /// 10,000,000-character limit on one attribute value, which a base64 `data:` URI can pass
     /// (the size cap applies instead). Entities are not substituted (`XML_PARSE_NOENT` is off):
-    /// validation does not need it and nothing reads the tree.
+    /// validation does not need it and a visitor is given values with references replaced. `XML_PARSE_BIG_LINES`
+    /// keeps an element's line right past line 65,535 (a visitor reports it).
     private var options: Int32 {
-        var options = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue
+        var options = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
         if case .validation = check {
             options |= XML_PARSE_DTDVALID.rawValue
         }
@@ -42,12 +43,12 @@ struct XMLParse {
     ///   - bytes: The document.
     ///   - isDecodedText: Whether the bytes are a string's UTF-8, read as such whatever the XML
     ///     declaration says; otherwise libxml2 detects the encoding.
-    func run(_ bytes: some Collection<UInt8>, isDecodedText: Bool) -> XMLCheckResult {
+    func run(_ bytes: some Collection<UInt8>, isDecodedText: Bool, hooks: VisitHooks? = nil) -> XMLCheckResult {
         if let refusal = refusal(byteCount: bytes.count) {
             return refusal
         }
         let run = { (buffer: UnsafeRawBufferPointer) in
-            self.run(ChunkSource(.memory(buffer)), isDecodedText: isDecodedText)
+            self.run(ChunkSource(.memory(buffer)), isDecodedText: isDecodedText, hooks: hooks)
         }
         if let result = bytes.withContiguousStorageIfAvailable({ run(UnsafeRawBufferPointer($0)) }) {
             return result
@@ -62,21 +63,21 @@ struct XMLParse {
     ///   - byteCount: The file's size, for the size cap.
     /// - Returns: The result, and `errno` of a failed read (the result then reports a truncated
     ///   document).
-    func run(descriptor: Int32, byteCount: Int) -> (XMLCheckResult, readError: Int32?) {
+    func run(descriptor: Int32, byteCount: Int, hooks: VisitHooks? = nil) -> (XMLCheckResult, readError: Int32?) {
         if let refusal = refusal(byteCount: byteCount) {
             return (refusal, nil)
         }
         let source = ChunkSource(.descriptor(descriptor))
-        return (run(source, isDecodedText: false), source.readError)
+        return (run(source, isDecodedText: false, hooks: hooks), source.readError)
     }
 
     /// Checks the bytes another thread sends through `channel` as it writes them; returns once the
     /// channel is finished, or once the parser stopped reading (the document grew past the size cap, or
     /// libxml2 gave up at a fatal error such as content after the root element), when the rest is dropped.
-    func run(channel: ByteChannel) -> XMLCheckResult {
+    func run(channel: ByteChannel, hooks: VisitHooks? = nil) -> XMLCheckResult {
         let limit = min(max(0, maximumInputSize), Int(Int32.max))
         let source = ChunkSource(.channel(channel, limit: limit))
-        let result = run(source, isDecodedText: false)
+        let result = run(source, isDecodedText: false, hooks: hooks)
         // Whatever is still to come is dropped, so the writer never waits on a reader that has stopped.
         channel.discard()
         if source.overLimit {
@@ -101,23 +102,23 @@ struct XMLParse {
         )
     }
 
-    private func run(_ source: ChunkSource, isDecodedText: Bool) -> XMLCheckResult {
+    private func run(_ source: ChunkSource, isDecodedText: Bool, hooks: VisitHooks?) -> XMLCheckResult {
         switch check {
-        case .validation: LibXML2Runtime.exclusively { parse(source, isDecodedText: isDecodedText) }
-        case .wellFormedness: LibXML2Runtime.alongsideOthers { parse(source, isDecodedText: isDecodedText) }
+        case .validation: LibXML2Runtime.exclusively { parse(source, isDecodedText: isDecodedText, hooks: hooks) }
+        case .wellFormedness: LibXML2Runtime.alongsideOthers { parse(source, isDecodedText: isDecodedText, hooks: hooks) }
         }
     }
 
-    private func parse(_ source: ChunkSource, isDecodedText: Bool) -> XMLCheckResult {
+    private func parse(_ source: ChunkSource, isDecodedText: Bool, hooks: VisitHooks?) -> XMLCheckResult {
         let session: ParseSession
         switch check {
         case .validation(let required, let catalog):
             session = ParseSession(
                 documentName: documentName,
-                mode: .validation(required: required, resolver: CatalogResolver(catalog: catalog))
+                mode: .validation(required: required, resolver: CatalogResolver(catalog: catalog)), hooks: hooks
             )
         case .wellFormedness:
-            session = ParseSession(documentName: documentName, mode: .wellFormedness)
+            session = ParseSession(documentName: documentName, mode: .wellFormedness, hooks: hooks)
         }
         return withExtendedLifetime(session) {
             // Errors raised outside the parser context (an unreadable catalog, for example)

@@ -4,7 +4,7 @@ import TestSupport
 @testable import ParPairReport
 
 /// Only the report reaches the engine. A document carrying every reference the policy forbids, a script
-/// and an event attribute is refused by ``DocumentPolicy``, as a template and as a rendered file; and
+/// and an event attribute is refused by the template policy, as a template and as a rendered file; and
 /// handed to each real engine past that check, neither embeds a file, connects to a local listener,
 /// shows a file's contents or runs the script.
 @Suite(.serialized) struct EngineIsolationTests {
@@ -39,30 +39,16 @@ import TestSupport
     }
 
     @Test func thePolicyRefusesEveryReferenceAsTemplateAndAsDocument() throws {
-        let page = Self.page(port: 8799, secret: "/etc/passwd")
-        let violations = DocumentPolicy.check(templateSource: page, name: "hostile.html.mustache")
-        let elements = Set(violations.map(\.element))
-        // Counted by hand from the page: line 4 <link>, 5 <style> (@import), 6 <body onload>, 8 <a rel>,
-        // 9 two <img src>, 10 <object>, 11 <p style>, 13 <script> and </script>.
-        #expect(elements.isSuperset(of: ["<link>", "<style>", "<body onload>", "<a rel>", "<img src>", "<object>", "<p style>", "<script>"]),
-                "\(violations)")
-        #expect(violations.first { $0.element == "<object>" }?.line == 10)
-        #expect(violations.first { $0.element == "<link>" }?.line == 4)
-        #expect(!elements.contains("<a href>"), "a plain https link stays")
-        let folder = try FixtureFolder.make("engine-isolation-policy")
-        let file = folder + "/page.html"
-        try Data(page.utf8).write(to: URL(fileURLWithPath: file))
-        #expect(throws: ReportError.self) { try DocumentPolicy.check(renderedFile: file, templateName: "hostile") }
-        // Entity and CSS escapes do not hide a reference.
+        // The page itself is judged in `TemplatePolicyTests`; here, what hides a reference from a reader of bytes.
         for hidden in ["<img src=\"&#104;ttp://x/\" alt=\"\" />", "<a href=\"&#x66;ile:///etc/passwd\">x</a>",
                        "<p style=\"background: \\75 rl(http://x/)\">x</p>", "<style>@\\69mport 'x';</style>",
                        "<p>{{#x}}<a href=\"javascript:alert(1)\">x</a>{{/x}}</p>", "<?xml-stylesheet href=\"x.css\"?>"] {
-            #expect(!DocumentPolicy.check(templateSource: hidden, name: "t").isEmpty, "\(hidden)")
+            #expect(!TemplateSourcePolicy.check(source: hidden, name: "t", format: .html).isEmpty, "\(hidden)")
         }
         // What the built-in templates write passes.
         for fine in ["<img src=\"{{src}}\" alt=\"{{alt}}\" />", "<a href=\"#{{anchor}}\">x</a>", "<a href=\"{{url}}\">{{url}}</a>",
                      "<p>Sleep profile: good</p>", "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\" />"] {
-            #expect(DocumentPolicy.check(templateSource: fine, name: "t").isEmpty, "\(fine)")
+            #expect(TemplateSourcePolicy.check(source: fine, name: "t", format: .html).isEmpty, "\(fine)")
         }
     }
 

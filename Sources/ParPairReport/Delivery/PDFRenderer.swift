@@ -1,5 +1,6 @@
 import Foundation
 import ParPairStore
+import XHTML
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,7 +13,7 @@ import Darwin
 /// paged-media support) or headless Chromium.
 ///
 /// Only the report reaches the engine: the XHTML was checked to load nothing from outside itself
-/// (``DocumentPolicy``), and the engines are run so that they could not anyway. WeasyPrint runs through its
+/// (``DocumentAllowList``, ``TemplateSourcePolicy``), and the engines are run so that they could not anyway. WeasyPrint runs through its
 /// Python API with a URL fetcher that gives it the document and `data:` URLs and refuses everything else
 /// (files, `http:`, attachments). Chromium prints a copy of the document whose `<head>` opens with a
 /// Content-Security-Policy that allows `data:` images and fonts and inline style only (no script, no
@@ -189,32 +190,53 @@ public struct PDFRenderer: Sendable {
         "default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; form-action 'none'"
 
     /// Copies the XHTML at `source` to `destination` with a `<meta>` giving ``contentSecurityPolicy`` right
-    /// after the `<head>` tag (before anything the policy must cover), in 64 KiB chunks.
+    /// after the `<head>` start tag (before anything the policy must cover), in 64 KiB chunks. Where that tag
+    /// ends is what libxml2 says when it parses the document (``HeadTag``), never a search for bytes: a
+    /// `<head>` in a comment, or a tag written `<head` + newline + `>`, is read as the parser reads it.
     static func copyWithPolicy(_ source: String, to destination: String) throws(PDFError) {
+        var head = HeadTag()
+        guard let result = try? XHTMLValidator().validate(fileAt: source, name: "report", visitor: &head), result.passed,
+              let end = head.endOffset else {
+            throw .failed(.chromium, "the report has no <head> element the XHTML parser can place")
+        }
         guard let input = FileHandle(forReadingAtPath: source) else { throw .failed(.chromium, "the report cannot be read back") }
         defer { try? input.close() }
         guard FileManager.default.createFile(atPath: destination, contents: nil, attributes: [.posixPermissions: 0o600]),
               let output = FileHandle(forWritingAtPath: destination) else { throw .failed(.chromium, "the page to print cannot be written") }
         defer { try? output.close() }
-        let first = [UInt8](input.readData(ofLength: 1 << 16))
-        let tag = Array("<head".utf8)
-        guard let start = (0..<max(0, first.count - tag.count)).first(where: {
-            Array(first[$0..<($0 + tag.count)]) == tag && (first[$0 + tag.count] == UInt8(ascii: ">") || first[$0 + tag.count] == UInt8(ascii: " "))
-        }), let close = first[start...].firstIndex(of: UInt8(ascii: ">")) else {
-            throw .failed(.chromium, "the report has no <head> in its first 64 KiB")
-        }
         let meta = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy)\" />"
         do {
-            try output.write(contentsOf: first[...close])
+            var before = end + 1
+            while before > 0 {
+                let chunk = input.readData(ofLength: min(before, 1 << 16))
+                if chunk.isEmpty { break }
+                before -= chunk.count
+                try output.write(contentsOf: chunk)
+                if before == 0, chunk.last != UInt8(ascii: ">") {
+                    throw PDFError.failed(.chromium, "the parser placed the end of <head> where no '>' is")
+                }
+            }
+            guard before == 0 else { throw PDFError.failed(.chromium, "the report is shorter than its <head> tag") }
             try output.write(contentsOf: Array(meta.utf8))
-            try output.write(contentsOf: first[(close + 1)...])
             while true {
                 let chunk = input.readData(ofLength: 1 << 16)
                 if chunk.isEmpty { break }
                 try output.write(contentsOf: chunk)
             }
+        } catch let error as PDFError {
+            throw error
         } catch {
             throw .failed(.chromium, "the page to print cannot be written: \(error.localizedDescription)")
+        }
+    }
+
+    /// Where the document's `<head>` start tag ends: the byte offset of its `>`, as the parser reports it.
+    struct HeadTag: XMLVisitor {
+        private(set) var endOffset: Int?
+        var wantsStartTags: Bool { true }
+
+        mutating func visit(_ event: XMLEvent) {
+            if endOffset == nil, case .startTag("head", _, let offset) = event { endOffset = offset }
         }
     }
 

@@ -13,7 +13,9 @@ public enum ReportRendering {
     ) throws -> String {
         var text = ""
         try render(result, format: format, template: template, settings: settings, into: &text)
-        if format == .html { try validateXHTML(text, name: template.template.name) }
+        // A user's template: its XHTML is walked by the allow-list as it is validated, its Markdown checked.
+        if format == .html { try validateXHTML(text, name: template.template.name, allowList: !template.isBuiltIn) }
+        if format == .markdown, !template.isBuiltIn { try MarkdownPolicy.check(text, templateName: template.template.name) }
         return text
     }
 
@@ -39,9 +41,17 @@ public enum ReportRendering {
         try charts.render(into: &output) { output in try template.render(data, into: &output) }
     }
 
-    /// Validates a document as XHTML 1.0 Strict against the DTD from the system catalog, offline.
-    public static func validateXHTML(_ text: String, name: String) throws {
-        try check(XHTMLValidator().validate(text, name: name), name: name)
+    /// Validates a document as XHTML 1.0 Strict against the built-in DTD, offline; with `allowList`, walks it
+    /// with ``DocumentAllowList`` in the same parse.
+    /// - Throws: `ReportError.invalidHTML`, `.dtdUnavailable`, `.tooLarge`; `.unsafeDocument` from the allow-list.
+    public static func validateXHTML(_ text: String, name: String, allowList: Bool = false) throws {
+        guard allowList else {
+            try check(XHTMLValidator().validate(text, name: name), name: name)
+            return
+        }
+        var walk = DocumentAllowList(templateName: name)
+        try check(XHTMLValidator().validate(text, name: name, visitor: &walk), name: name)
+        try walk.throwIfViolated()
     }
 
     static func check(_ result: XMLCheckResult, name: String) throws {

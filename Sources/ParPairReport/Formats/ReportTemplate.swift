@@ -15,7 +15,7 @@ public struct ReportTemplate: Sendable {
     /// The built-in template this one puts on a paper (`init(builtIn:onPaper:)`), so it can be put on another.
     let paperBase: String?
     /// One of the tool's own templates, which put store text only through escaping tags and load nothing from
-    /// outside the document: what they render needs no `DocumentPolicy` check. A user's template is checked, and
+    /// outside the document: what they render needs no `DocumentAllowList` or `MarkdownPolicy` check. A user's template is checked, and
     /// so is what it renders (`{{{…}}}` inserts store text as it is).
     public let isBuiltIn: Bool
 
@@ -82,7 +82,7 @@ public struct ReportTemplate: Sendable {
         paperBase = nil
         isBuiltIn = false
         // Refused before any data is read, whatever the format.
-        try DocumentPolicy.check(template: template, partials: partials)
+        try TemplateSourcePolicy.check(template: template, partials: partials, folder: url.deletingLastPathComponent())
     }
 
     /// Whether a built-in template or a built-in partial it includes (transitively) reads `daily_rows`,
@@ -130,10 +130,6 @@ public struct ReportTemplate: Sendable {
         do {
             var options = RenderOptions(format: template.format, partials: partials, missingPartials: .throwError)
             options.escaping = escaping
-            // Each baby's pages on one of two threads, written in order (the report's largest part by far). Not
-            // for XHTML: its validator already has the second core while the pages are written, and a baby's
-            // buffered pages, which grow with its logs, would cost memory for nothing.
-            if template.format != .html { options.concurrentSections = ["babies"] }
             try template.render(data, into: &output, options: options)
         } catch let error as TemplateError {
             throw ReportError.template(error)

@@ -6,16 +6,22 @@ import XHTML
 /// rereading the finished file afterwards. The file still replaces nothing until the verdict says it is valid.
 enum StreamingValidation {
     /// Runs `write` on this thread, with the channel its bytes go to, while the validator reads them on a
-    /// second thread (`Concurrently`); returns once both are done, with the verdict on everything sent.
+    /// second thread (`Concurrently`); returns once both are done, with the verdict on everything sent and,
+    /// with `allowList`, what ``DocumentAllowList`` found in the same parse (a user's template).
     /// The channel is finished when `write` returns or throws, so the validator never outlives the call.
     /// - Throws: what `write` throws (the verdict is then dropped).
-    static func validating(name: String, _ write: (ByteChannel) throws -> Void) throws -> XMLCheckResult {
+    static func validating(
+        name: String, allowList: Bool = false, _ write: (ByteChannel) throws -> Void
+    ) throws -> (XMLCheckResult, [PolicyViolation]) {
         let channel = ByteChannel()
         let (_, verdict) = try Concurrently.run({ _ in
             defer { channel.finish() }
             try write(channel)
         }, { _ in
-            XHTMLValidator().validate(channel: channel, name: name)
+            guard allowList else { return (XHTMLValidator().validate(channel: channel, name: name), [PolicyViolation]()) }
+            var walk = DocumentAllowList(templateName: name)
+            let result = XHTMLValidator().validate(channel: channel, name: name, visitor: &walk)
+            return (result, walk.violations)
         })
         return verdict
     }

@@ -89,7 +89,11 @@ public struct ReportJob: Sendable {
             return
         }
         guard format == .html else {
-            try output.stream { sink in
+            // Rendered Markdown from a user's template is checked before it replaces anything.
+            let name = template.template.name
+            let check: ((String) throws -> Void)? = format == .markdown && !template.isBuiltIn
+                ? { try MarkdownPolicy.check(fileAt: $0, templateName: name) } : nil
+            try output.stream(check: check) { sink in
                 try produce { try ReportRendering.render($0, format: format, template: $2, settings: $1, into: &sink) }
             }
             return
@@ -102,16 +106,18 @@ public struct ReportJob: Sendable {
     @discardableResult
     private func writeValidatedHTML(to destination: OutputFile) throws -> PhoneDefaults.Resolved {
         let name = template.template.name
-        var verdict: XMLCheckResult?
+        // What reaches a browser or a PDF engine loads nothing from outside itself: a user's template may put
+        // store text in unescaped, so its document is walked by the allow-list as it is validated; the built-in
+        // ones cannot, and their (large) reports are not walked.
+        let allowList = !template.isBuiltIn
+        var verdict: (XMLCheckResult, [PolicyViolation])?
         var resolved: PhoneDefaults.Resolved?
-        try destination.stream(check: { file in
-            try ReportRendering.check(verdict!, name: name)
-            // What reaches a browser or a PDF engine loads nothing from outside itself: a user's template may put
-            // store text in unescaped; the built-in ones cannot (a 10 MB report's scan would be most of its time).
-            if !template.isBuiltIn { try DocumentPolicy.check(renderedFile: file, templateName: name) }
+        try destination.stream(check: { _ in
+            try ReportRendering.check(verdict!.0, name: name)
+            if !verdict!.1.isEmpty { throw ReportError.unsafeDocument(verdict!.1) }
         }) { sink in
             resolved = try produce { result, settings, template in
-                verdict = try StreamingValidation.validating(name: name) { channel in
+                verdict = try StreamingValidation.validating(name: name, allowList: allowList) { channel in
                     sink.tap = { channel.send($0) }
                     defer { sink.tap = nil }
                     try ReportRendering.render(result, format: .html, template: template, settings: settings, into: &sink)

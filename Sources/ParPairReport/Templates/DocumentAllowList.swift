@@ -1,0 +1,46 @@
+import XHTML
+
+/// The allow-list walked over the rendered XHTML as libxml2 parses it for validation, in the same pass: every
+/// element with its attributes (references already replaced by the parser, so nothing is hidden in `&#104;`),
+/// each `<style>`'s text as CSS, every processing instruction and any internal-subset declaration. What the
+/// browser or PDF engine will read is what is judged, not a second reading of the bytes.
+struct DocumentAllowList: XMLVisitor {
+    /// The name violations carry: the template's, with "(rendered)".
+    let source: String
+    private(set) var violations: [PolicyViolation] = []
+
+    init(templateName: String) {
+        source = templateName + " (rendered)"
+    }
+
+    var elementsWithText: Set<String> { ["style"] }
+
+    mutating func visit(_ event: XMLEvent) {
+        switch event {
+        case .element(let element):
+            if let (shown, reason) = ElementAllowList.judge(
+                element: element.name, attributes: element.attributes.map { ($0.name, $0.value) }, context: .document) {
+                report(element.line, shown, reason)
+            } else if element.name == "style", let problem = StyleSheetPolicy.problem(element.text ?? "") {
+                report(element.line, "<style>", problem)
+            }
+        case .instruction(let target, let line):
+            report(line, "<?\(target)?>", "a processing instruction (such as xml-stylesheet) loads something")
+        case .internalSubset(let line):
+            report(line, "<!DOCTYPE [ ]>", "an internal subset can declare entities that read files")
+        case .startTag:
+            break
+        }
+    }
+
+    private mutating func report(_ line: Int, _ element: String, _ reason: String) {
+        guard violations.count < PolicyViolation.maximumCount else { return }
+        violations.append(PolicyViolation(source: source, line: line, element: element, reason: reason))
+    }
+
+    /// Throws what was found.
+    /// - Throws: `ReportError.unsafeDocument`.
+    func throwIfViolated() throws {
+        if !violations.isEmpty { throw ReportError.unsafeDocument(violations) }
+    }
+}

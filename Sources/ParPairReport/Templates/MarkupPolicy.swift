@@ -1,0 +1,50 @@
+/// The allow-list applied to markup that is not parsed XHTML: a template's text (``TemplateSourcePolicy``) and
+/// rendered Markdown (``MarkdownPolicy``), read by ``MarkupScanner``. Elements and attributes are judged by
+/// ``ElementAllowList``, style sheets by ``StyleSheetPolicy``; a tag left open at the end is refused (it runs to
+/// the end, and what it swallows would go unjudged), and so are processing instructions, internal subsets,
+/// Markdown images and links to `javascript:`, `vbscript:`, `file:` or `data:` URLs.
+enum MarkupPolicy {
+    /// Every problem in `text` (at most ``PolicyViolation/maximumCount``), named after `source`.
+    static func violations(in text: String, source: String, context: ElementAllowList.Context) -> [PolicyViolation] {
+        var scanner = MarkupScanner(text, mustache: context.isTemplate, markdown: context.isMarkdown)
+        var violations: [PolicyViolation] = []
+        func report(_ line: Int, _ element: String, _ reason: String) {
+            if violations.count < PolicyViolation.maximumCount {
+                violations.append(PolicyViolation(source: source, line: line, element: element, reason: reason))
+            }
+        }
+        scanner.scan { event in
+            switch event {
+            case .tag(let element, let attributes, let line):
+                if let (shown, reason) = ElementAllowList.judge(element: element, attributes: attributes, context: context) {
+                    report(line, shown, reason)
+                }
+            case .closingTag(let element, let line):
+                if ElementAllowList.elements[element] == nil {
+                    report(line, "</\(element)>", "the element is not one a report uses (nothing that loads, embeds, runs or submits)")
+                }
+            case .styleText(let css, let line):
+                if let problem = StyleSheetPolicy.problem(css) { report(line, "<style>", problem) }
+            case .instruction(let line):
+                report(line, "<?…?>", "a processing instruction (such as xml-stylesheet) loads something")
+            case .internalSubset(let line):
+                report(line, "<!DOCTYPE [ ]>", "an internal subset can declare entities that read files")
+            case .unfinishedTag(let element, let line):
+                report(line, "<\(element)>", "an unfinished tag: it runs to the end, and what it swallows would go unchecked")
+            case .autolink(let url, let line), .linkDestination(let url, let line):
+                let decided = context.isTemplate && startsWithTag(url)
+                if !decided, !ElementAllowList.isHarmlessDestination(url) {
+                    report(line, "link", "a link to a javascript:, vbscript:, file: or data: URL")
+                }
+            case .image(let line):
+                report(line, "![image]", "Markdown output holds no images: an image loads its URL")
+            }
+        }
+        return violations
+    }
+
+    /// Whether a template's value starts with a Mustache tag, so its data decides what it is.
+    static func startsWithTag(_ value: String) -> Bool {
+        value.unicodeScalars.drop { $0.value <= 0x20 }.starts(with: "{{".unicodeScalars)
+    }
+}
