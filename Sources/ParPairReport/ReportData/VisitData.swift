@@ -61,6 +61,7 @@ enum VisitData {
             "previous_to": .string(localizer.date(summary.previousTo)),
             "previous_days_logged": .int(summary.previousDaysLogged),
             "previous_clipped": .bool(summary.previousClipped),
+            "previous_none": .bool(summary.previousTo < summary.previousFrom),
             "first_month_concerns": .array(firstMonthConcerns),
             "has_first_month_concerns": .bool(!firstMonthConcerns.isEmpty),
             "previous_one": .bool(summary.previousDaysLogged == 1),
