@@ -23,6 +23,15 @@ enum ManualPage {
         snapshot, and turns feeds, sleep, diapers and activities into reports per age-week (week 0 = days 0\\(en6
         of life): printable XHTML validated against the W3C DTD, CSV, Markdown, and weekly digests by e\\-mail.
         Ages read as D+388, 55w3d.
+        .PP
+        Feeds that start within \\-\\-session\\-gap minutes (default 30) of the previous feed's end are one feeding (a
+        breastfeed and its bottle top\\-up, left breast then right); feedings per day and the longest gap count feedings,
+        the per\\-type counts and volumes stay as logged. Small grey figures beside a value are typical ranges for the
+        baby's age: context, never an alarm. Only a source's "talk to your midwife or doctor if" threshold, crossed
+        over at least 4 logged days (one whole logged day in the first month's table), is marked with \\[u26A0] and
+        worded, with its source, in the report's notes. Intake and output follow the days since birth, sleep and
+        tummy time the corrected age (\\-\\-due\\-date). While a report covers days 0\\(en27 of life, a day\\-by\\-day table
+        puts each day against the day\\-of\\-life counts; the day of birth and the day in progress are not judged.
         .SH COMMANDS
 
         """
