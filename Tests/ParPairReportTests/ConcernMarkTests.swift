@@ -120,3 +120,48 @@ import Testing
             || html.components(separatedBy: "Fewer wet diapers than the day of life's count").count == 2)
     }
 }
+
+/// The visit day and a `--today` the data cannot reach.
+@Suite struct VisitDayTests {
+    /// `--visit-date 2026-12-01` for the 36+4 baby of `ConcernMarkTests`: day 63 of life (29 September + 63 days),
+    /// 9w0d, corrected 63 − 24 = 39 days, 5w4d; the data still end on the report's today, 29 November.
+    @Test func theAgeOnTheVisitDayIsPrinted() throws {
+        let baby = Baby(id: UUID(), name: "Nora", birthday: ConcernMarkTests.at(ConcernMarkTests.birthDate, minutes: 10 * 60), rowID: 1)
+        var options = AggregationOptions(timeZone: ConcernMarkTests.zone, today: ConcernMarkTests.today)
+        options.now = ConcernMarkTests.at(ConcernMarkTests.today.adding(days: 1), minutes: 60)
+        options.birthTerm = ConcernMarkTests.term
+        let template = try ReportTemplate(builtIn: "report.md.mustache")
+        options.days = template.aggregationDays
+        let result = Aggregator.aggregate(babies: [baby], options: options, logs: ConcernMarkTests.logs(baby: baby, wetOnDayFive: 7))
+        var settings = ReportSettings(storeName: "default.store", toolVersion: "test")
+        settings.visitDate = CivilDate(year: 2026, month: 12, day: 1)
+        let markdown = try ReportRendering.render(result, format: .markdown, template: template, settings: settings)
+        #expect(markdown.contains("- Age at the visit: D+63, 9w0d (corrected 5w4d) (2026-12-01)"))
+        #expect(markdown.contains("- Age today: D+61, 8w5d (corrected 5w2d)"))
+    }
+
+    /// A `--today` after the clock's date, or after the backup's, gets one warning naming the last log.
+    @Test func aTodayPastTheDataWarnsOnce() throws {
+        let zone = ConcernMarkTests.zone
+        let baby = Baby(id: UUID(), name: "Nora", birthday: ConcernMarkTests.at(ConcernMarkTests.birthDate, minutes: 10 * 60), rowID: 1)
+        let lastLog = ConcernMarkTests.at(CivilDate(year: 2026, month: 10, day: 2), minutes: 9 * 60 + 15)
+        let logs: [LogRecord] = [.diaper(DiaperLog(id: UUID(), type: .wet, time: lastLog, baby: .baby(id: baby.id)))]
+        func warnings(today: CivilDate, now: Date, backup: Date?) -> [String] {
+            var options = AggregationOptions(timeZone: zone, today: today)
+            options.now = now
+            let result = Aggregator.aggregate(babies: [baby], options: options, logs: logs)
+            var said: [String] = []
+            StoreAggregation.warnAboutLateToday(result, now: now, backupDate: backup, warn: { said.append($0) })
+            return said
+        }
+        let now = ConcernMarkTests.at(CivilDate(year: 2026, month: 10, day: 5), minutes: 12 * 60)
+        #expect(warnings(today: CivilDate(year: 2026, month: 10, day: 7), now: now, backup: nil) == [
+            "--today 2026-10-07 is after the clock's date (2026-10-05); the last log is from 2026-10-02T09:15:00-05:00, "
+                + "and the days after it read \"nothing logged\"",
+        ])
+        let backup = ConcernMarkTests.at(CivilDate(year: 2026, month: 10, day: 3), minutes: 20 * 60)
+        #expect(warnings(today: CivilDate(year: 2026, month: 10, day: 4), now: now, backup: backup).first?
+            .hasPrefix("--today 2026-10-04 is after the backup's date (2026-10-03)") == true)
+        #expect(warnings(today: CivilDate(year: 2026, month: 10, day: 3), now: now, backup: backup).isEmpty)
+    }
+}
