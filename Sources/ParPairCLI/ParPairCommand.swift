@@ -1,6 +1,7 @@
 import Foundation
 import ParPairReport
 import ParPairStore
+import Platform
 
 /// Entry point of the `parpair-report` executable: dispatches to a command and maps errors to
 /// one line on standard error and a sysexits code.
@@ -24,15 +25,15 @@ public enum ParPairCommand {
     /// Runs with the process's arguments and exits.
     public static func main() -> Never {
         // Before any other thread exists: signals then reach only the cleanup thread.
-        ScratchRegistry.installSignalCleanup()
-        ProcessProtection.installFatalSignalHandler()
+        Signals.installCleanup()
+        FatalSignalMessage.installFatalSignalHandler()
         ScratchRegistry.removeStaleFolders()
         // A password in the environment is in memory from the start.
         if ProcessInfo.processInfo.environment[StoreArguments.passwordVariable].map({ !$0.isEmpty }) == true {
             ProcessProtection.disableCoreDumps()
         }
         let code = run(Array(CommandLine.arguments.dropFirst()), console: .standard)
-        ScratchRegistry.prepareToExit()
+        Signals.prepareToExit()
         exit(code.rawValue)
     }
 

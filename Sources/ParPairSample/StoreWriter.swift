@@ -1,6 +1,7 @@
 import ParPairStore
 import Foundation
 import ParPairModel
+import Platform
 import SQLite
 
 /// Writes a new store in SwiftData's exact layout, for test fixtures and sample stores.

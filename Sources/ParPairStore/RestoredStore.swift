@@ -1,5 +1,6 @@
 import DeviceBackup
 import Foundation
+import Platform
 import SQLite
 
 /// A ParPair store restored from a device backup into a private 0700 folder, under its original

@@ -1,5 +1,6 @@
 import DeviceBackup
 import Foundation
+import Platform
 
 /// A ParPair store found by `parpair-report stores`, with the STORE argument (and options) that reads it.
 public struct DiscoveredStore: Sendable, Hashable, Codable {

@@ -1,5 +1,6 @@
 import DeviceBackup
 import Foundation
+import Platform
 
 /// Where a store's files are: the main file and the `-wal` / `-shm` files beside it.
 public struct StoreLocation: Sendable, Hashable {

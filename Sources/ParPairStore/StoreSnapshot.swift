@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// A private, consistent copy of a store: `default.store` and `default.store-wal` (never `-shm`)
 /// copied into a new 0700 temporary folder, which is deleted by `remove()` or `deinit`.

@@ -1,3 +1,5 @@
+import Platform
+
 /// What a write-ahead log holds: SQLite uses the frames whose salts match the WAL header and whose
 /// running checksums verify, up to the last commit frame. Frames after that (an append in progress,
 /// frames left from before a WAL restart) are ignored by SQLite and not counted here.

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import ParPairStore
+import Platform
 
 /// Renders digests with the built-in `digest.*.mustache` templates; HTML is proven valid XHTML 1.0
 /// Strict before it is returned.

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairStore
+import Platform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -21,7 +22,7 @@ import Darwin
 /// private profile. (Its `scriptEnabled=false` setting also stops `--print-to-pdf` itself, so the policy
 /// is what disables script.)
 ///
-/// The engine is a child under control (``EngineProcess``): its own process group, stopped after
+/// The engine is a child under control (``SupervisedProcess`` (Platform)): its own process group, stopped after
 /// `timeLimit` (SIGTERM, then SIGKILL), and its PDF must be a PDF (`%PDF-` … `%%EOF`) of at most
 /// ``maximumBytes``, watched while it is written.
 public struct PDFRenderer: Sendable {
@@ -126,7 +127,7 @@ public struct PDFRenderer: Sendable {
             (scratch, scratchToken) = (short, token)
         }
         defer { if let scratchToken { ScratchRegistry.remove(scratchToken) } }
-        let process = EngineProcess(
+        let process = SupervisedProcess(
             executable: program, arguments: arguments,
             environment: ["HOME": folder, "PATH": "/usr/bin:/bin", "TMPDIR": scratch, "XDG_CONFIG_HOME": folder, "XDG_CACHE_HOME": folder],
             log: log, timeLimit: timeLimit)

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairStore
+import Platform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

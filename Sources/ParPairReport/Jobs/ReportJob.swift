@@ -1,6 +1,7 @@
 import Foundation
 import ParPairAggregation
 import ParPairStore
+import Platform
 import XHTML
 
 /// One report, from the store to its destination: open the store (a backup's included) → aggregate →

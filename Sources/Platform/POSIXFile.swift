@@ -7,8 +7,8 @@ import Musl
 import Darwin
 #endif
 
-/// Thin, throwing wrappers over the POSIX calls the snapshot needs (stat, open, read, write,
-/// mkdtemp), so the rest of the module never sees `errno`.
+/// Thin, throwing wrappers over the POSIX calls the store, the sample writer and the outputs need (stat,
+/// open, read, write, mkdtemp, link), so no other module sees `errno`.
 package enum POSIXFile {
     /// What `stat` says about a path (following symlinks), or nil when nothing is there.
     package struct Status: Equatable {
@@ -147,7 +147,7 @@ package enum POSIXFile {
             if got == 0 { break }
             var written = 0
             while written < got {
-                let put = write(output, buffer + written, got - written)
+                let put = systemWrite(output, buffer + written, got - written)
                 if put < 0 {
                     if errno == EINTR { continue }
                     throw .destination(Failure(path: destination, operation: "write", code: errno))
@@ -203,6 +203,30 @@ package enum POSIXFile {
         return error == nil && bytes.count == count ? bytes : nil
     }
 
+    /// Writes every byte of `text` to `descriptor`, retrying interrupted writes; `errno` when a write fails
+    /// (EPIPE when a pipe's reader is gone: SIGPIPE stays blocked, see `Signals`).
+    package static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        var text = text
+        return text.withUTF8 { bytes -> Int32? in
+            guard let base = bytes.baseAddress else { return nil }
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    /// `folder/name`, without doubling a trailing slash.
+    package static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
     /// Removes a file; a missing file is fine.
     package static func remove(_ path: String) {
         unlink(path)
@@ -214,6 +238,10 @@ package enum POSIXFile {
             throw Failure(path: destination, operation: "link", code: errno)
         }
     }
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
 
 private func systemLink(_ source: String, _ destination: String) -> Int32 {

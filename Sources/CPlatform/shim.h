@@ -1,5 +1,5 @@
-#ifndef PARPAIR_CPROCESS_SHIM_H
-#define PARPAIR_CPROCESS_SHIM_H
+#ifndef PARPAIR_CPLATFORM_SHIM_H
+#define PARPAIR_CPLATFORM_SHIM_H
 // The C library's process controls that Swift cannot call directly (prctl is variadic), and the handler of
 // fatal signals, which must run no Swift code: it may run when the allocator has no memory left.
 #include <signal.h>
