@@ -77,14 +77,21 @@ public struct OutputFile: Sendable {
         }
     }
 
-    /// Refuses a destination that is one of the store's own files (the store, its `-wal`, `-shm` or
-    /// journal, however the path is spelled) or lies inside the device backup it is read from: the
-    /// store and the backup are only ever read.
+    /// Refuses a destination that lands on one of the store's own files (the store, its `-wal`, `-shm` or
+    /// journal, however the path is spelled, through links, dangling ones included) or inside the device
+    /// backup it is read from: the store and the backup are only ever read. Also refuses a path whose links
+    /// cannot be followed, or would not be (a link another user planted in a shared sticky folder).
     /// - Parameter label: how the user named the destination (`--output`), for the message.
     /// - Throws: `DeliveryError.protected`.
     public func refuseProtectedFiles(of storePath: String, label: String) throws(DeliveryError) {
-        guard !isStandardOutput, StoreLocation.protects(path, storePath: storePath) else { return }
-        throw .protected(label: label, path: path)
+        guard !isStandardOutput else { return }
+        let protected: Bool
+        do { protected = try StoreLocation.protects(path, storePath: storePath) } catch let failure as LandingPath.Failure {
+            throw DeliveryError(failure, label: label, path: path)
+        } catch {
+            throw .cannotCreate("cannot write \(path): \(error)")
+        }
+        if protected { throw .protected(label: label, path: path) }
     }
 
     /// Writes a string as UTF-8, straight from its storage (a 10 MB report is not copied again).
