@@ -11,18 +11,23 @@ import Darwin
 
 /// What happens on a signal, all of it.
 ///
-/// - SIGINT, SIGTERM and SIGHUP are blocked in every thread and taken by one thread of their own
+/// - SIGINT, SIGTERM, SIGHUP and SIGPIPE are blocked in every thread and taken by one thread of their own
 ///   (`sigwait`): it kills the process groups of running engines, removes everything `ScratchRegistry`
-///   holds (snapshots, decrypted copies, partial outputs), and exits 128+signal.
+///   holds (snapshots, decrypted copies, partial outputs), and exits 128+signal. SIGPIPE sent to the
+///   process (`kill -PIPE`) also says so in one line.
+/// - A write to a pipe whose reader is gone (`--output - | head`) raises SIGPIPE in the writing thread,
+///   where it stays blocked: the write fails with EPIPE instead, and the run ends through its error path
+///   with one line and the same cleanup (the signal thread never sees a thread's own SIGPIPE).
 /// - SIGXFSZ is ignored: a write past a file-size limit fails with EFBIG, and the partial output goes.
 /// - SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE and SIGTRAP run a handler in C (`parpair_fatal_signal` in
 ///   CPlatform's shim) that allocates nothing and takes no lock: one line, the engines' groups killed,
-///   `_exit`. It runs on an alternate stack of the main thread, so a stack overflow there still gets its line.
+///   `_exit`. It runs on an alternate stack, installed on the main thread and on every thread started
+///   through `DetachedThread`, so a thread whose stack is exhausted still gets its line.
 /// - Children start with an empty mask and default dispositions (`SupervisedProcess`), in a process group
 ///   of their own, and die with the tool however it dies (see there).
 public enum Signals {
     /// The signals the signal thread takes.
-    static let handled = [SIGINT, SIGTERM, SIGHUP]
+    static let handled = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
 
     /// Blocks the handled signals in this thread and the ones it starts, and starts the thread that takes
     /// them. Call first thing in `main`, before any other thread exists.
@@ -40,6 +45,11 @@ public enum Signals {
                     var received: Int32 = 0
                     guard sigwait(&set, &received) == 0 else { continue }
                     ScratchRegistry.cleanUp()
+                    if received == SIGPIPE {
+                        let line = "parpair-report: error: stopped by SIGPIPE (the output's reader is gone); "
+                            + "what the run had made is removed\n"
+                        line.withCString { _ = write(STDERR_FILENO, $0, strlen($0)) }
+                    }
                     _exit(128 + received)
                 }
             }
@@ -48,6 +58,15 @@ public enum Signals {
             // next run removes what it left), rather than being blocked with nobody waiting for them.
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
         }
+    }
+
+    /// Ends the run at once, as a signal would: the engines' groups killed, everything registered removed,
+    /// then `line` on standard error and `_exit(code)`. For standard output whose reader is gone (EPIPE
+    /// from a write that cannot be turned into an error value).
+    public static func end(saying line: String, code: Int32) -> Never {
+        ScratchRegistry.cleanUp()
+        _ = POSIXFile.write(line, to: STDERR_FILENO)
+        _exit(code)
     }
 
     /// Called before the process exits normally: when a signal is being handled, the run's failure (the

@@ -174,7 +174,9 @@ public struct DescriptorSink: TextOutputStream {
 
     private mutating func record(_ error: Int32?) {
         if let error {
-            failure = DeliveryError.writeFailed("cannot write \(name): \(String(cString: strerror(error)))")
+            // EPIPE: the reader of a pipe is gone (`| head`); SIGPIPE stays blocked (see Platform's Signals).
+            let reason = error == EPIPE ? "its reader closed it (broken pipe)" : String(cString: strerror(error))
+            failure = DeliveryError.writeFailed("cannot write \(name): \(reason)")
         }
     }
 
