@@ -100,6 +100,7 @@ public final class StoreReader {
         }
         let storePath = restored?.displayPath ?? location.storeFile
         warn = request.warn
+        if let ignored = snapshot.wal?.ignored { request.warn("\(storePath): \(ignored)") }
         if snapshot.shmPresent, snapshot.wal == nil {
             request.warn("\(storePath): a -shm file is there but no -wal, so the newest logs may be missing; copy the whole "
                 + "folder (default.store with its -wal and -shm) while the app is closed")
