@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,10 +8,16 @@ import Musl
 import Darwin
 #endif
 
-/// A child process the tool controls (a PDF engine): started with `posix_spawn` with an empty signal mask
-/// and every signal at its default disposition (the tool's own threads block SIGINT, SIGTERM and SIGHUP
-/// for its signal thread, and a child would inherit that), as the leader of a process group of its own,
-/// registered with ``ScratchRegistry`` so the tool's own SIGINT, SIGTERM and SIGHUP kill the group.
+/// A child process the tool controls (a PDF engine), in a process group of its own whose leader is registered
+/// with ``ScratchRegistry``, so the tool's own SIGINT, SIGTERM, SIGHUP and SIGPIPE kill the group. The child
+/// starts with an empty signal mask and every signal at its default disposition (the tool's threads block
+/// the signals its signal thread takes, and a child would inherit that).
+///
+/// On Linux the group's leader is a small supervisor (`parpair_spawn_supervised`, in C): a child subreaper
+/// that watches a pipe only the tool writes to. When the tool dies, SIGKILL included, the pipe ends and the
+/// supervisor kills the program and all its descendants within 50 ms; when the program exits, whatever it
+/// left (a helper, a `sleep &`, a process that called `setsid()` to leave the group) is killed before the
+/// supervisor exits with the program's status. Elsewhere the program itself leads the group (`posix_spawn`).
 ///
 /// Its standard output and error go to a file, never a pipe, so a grandchild left holding them cannot
 /// make the tool wait. When the time limit passes the group gets SIGTERM, and SIGKILL 5 s later; when
@@ -52,15 +59,20 @@ package struct SupervisedProcess {
             return outcome
         }
         let spawned: (pid: pid_t, token: Int)
+        var watchPipe: Int32 = -1
         do {
             spawned = try ScratchRegistry.registerGroup { () throws(SpawnFailure) -> pid_t in
-                try spawn(stdin: nullDescriptor, output: logDescriptor)
+                try spawn(stdin: nullDescriptor, output: logDescriptor, watch: &watchPipe)
             }
         } catch {
             outcome.startFailure = String(cString: strerror(error.code))
             return outcome
         }
-        defer { ScratchRegistry.unregisterGroup(spawned.token) }
+        defer {
+            ScratchRegistry.unregisterGroup(spawned.token)
+            // The supervisor's pipe: closed only once it is reaped (its end tells it the tool is gone).
+            if watchPipe >= 0 { close(watchPipe) }
+        }
         let pid = spawned.pid
         let started = Self.now()
         var terminatedAt: Double?
@@ -101,7 +113,20 @@ package struct SupervisedProcess {
         var code: Int32
     }
 
-    private func spawn(stdin: Int32, output: Int32) throws(SpawnFailure) -> pid_t {
+    private func spawn(stdin: Int32, output: Int32, watch: inout Int32) throws(SpawnFailure) -> pid_t {
+        #if os(Linux)
+        let argv = [executable] + arguments
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+        var code: Int32 = 0
+        let pid = Self.withCStrings(argv) { argvPointer in
+            Self.withCStrings(envp) { envpPointer in
+                parpair_spawn_supervised(executable, argvPointer, envpPointer, stdin, output, &watch, &code)
+            }
+        }
+        guard pid > 0 else { throw SpawnFailure(code: code) }
+        return pid
+        #else
+        _ = watch
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -136,6 +161,7 @@ package struct SupervisedProcess {
         }
         guard result == 0 else { throw SpawnFailure(code: result) }
         return pid
+        #endif
     }
 
     private static func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> T) -> T {
