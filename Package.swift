@@ -2,7 +2,8 @@
 // ParPair Report: reads the ParPair app's SwiftData store and writes pediatric reports.
 //
 // Layers, from the edge inwards:
-//   C system libraries   CSQLite, CLibXML2, CNettle, CPlatform   (one importer each: SQLite, XHTML, AESCrypto, Platform)
+//   C system libraries   CSQLite, CLibXML2, CNettle, CPlatform   (one importer each: SQLite, XHTML, AESCrypto, Platform;
+//                        Mail takes its SHA-256 from AESCrypto)
 //   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
 //                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
 //                        Mustache, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
@@ -58,7 +59,7 @@ let package = Package(
         .target(name: "Mustache", dependencies: ["Concurrency"]),
         // A value changed in place without the runtime's per-access exclusivity check (its own counter instead).
         .target(name: "InPlace"),
-        .target(name: "Mail"),
+        .target(name: "Mail", dependencies: ["AESCrypto"]),
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
         .target(name: "PropertyList"),
         // iOS device backups (Finder, iTunes, idevicebackup2), plain and encrypted: knows nothing about babies.
@@ -122,7 +123,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
-        .testTarget(name: "MailTests", dependencies: ["Mail", "TestSupport"]),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "AESCrypto", "TestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DeviceBackupTests", dependencies: ["DeviceBackup", "AESCrypto"]),
         .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel", "TestSupport"]),
