@@ -8,7 +8,9 @@ import Platform
 public enum ParPairCommand {
     public static let version = "0.2.0"
 
-    nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
+    /// The commands, in overview order (a computed list: metatypes are not `Sendable`, so a stored one would
+    /// need `nonisolated(unsafe)`).
+    static var subcommands: [any Subcommand.Type] { [
         ReportCommand.self,
         ExportCommand.self,
         InfoCommand.self,
@@ -20,7 +22,7 @@ public enum ParPairCommand {
         SampleCommand.self,
         CompletionsCommand.self,
         ManualCommand.self,
-    ]
+    ] }
 
     /// Runs with the process's arguments and exits.
     public static func main() -> Never {
