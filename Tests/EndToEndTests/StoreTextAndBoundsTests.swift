@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// What a hostile or odd store, backup or output name must not do (issue 34's low items): a million babies
+/// cost 35 s and 3 GB before a message about the template; a line feed in a name forged lines of `info`; an
+/// output name of 225–255 bytes was refused for its partial file's; two phones of one name could not be picked.
+@Suite struct StoreTextAndBoundsTests {
+    /// Runs SQL on a copy of the sample store with Python's sqlite3 (not the code under test).
+    static func edit(_ store: String, _ sql: String) throws {
+        _ = try BackupFixture.python(["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()",
+                                      store + "/default.store", sql])
+    }
+
+    @Test func moreBabiesThanAStoreHasIsTheStoresFault() async throws {
+        let folder = try WorkFolder()
+        let store = try folder.copySample()
+        // 100,000 more babies, each with a new id (ZID is unique), beside the sample's two: 100,002.
+        try Self.edit(store, """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+            INSERT INTO ZBABY (Z_ENT, Z_OPT, ZBIRTHDAY, ZNAME, ZID)
+            SELECT (SELECT Z_ENT FROM ZBABY LIMIT 1), 1, (SELECT ZBIRTHDAY FROM ZBABY LIMIT 1), 'Twin ' || i, randomblob(16) FROM n;
+            """)
+        for command in [["info"], ["report", "--format", "csv"]] {
+            let run = try await BuiltTool.run([command[0], store] + command.dropFirst() + (command[0] == "info" ? [] : PackageFiles.sampleSettings),
+                                              in: folder)
+            run.expectFailure(65, mentioning: ["damaged store", "more than 100000 babies"])
+            #expect(!run.stderr.contains("template"), "\(run.stderr)")
+        }
+    }
+}
