@@ -27,4 +27,15 @@ import Testing
             #expect(!run.stderr.contains("template"), "\(run.stderr)")
         }
     }
+
+    @Test func aLineFeedInANameCannotForgeLinesOfInfo() async throws {
+        let folder = try WorkFolder()
+        let store = try folder.copySample()
+        try Self.edit(store, "UPDATE ZBABY SET ZNAME = 'Mia' || char(10) || '  Eve  born 2026-01-01' || char(9) || 'x' WHERE ZNAME = 'Mia';")
+        let run = try await BuiltTool.run(["info", store, "--tz", "America/New_York", "--today", "2026-11-20"], in: folder)
+        run.expectSuccess()
+        let babyLines = run.output.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains(" born ") }
+        #expect(babyLines.count == 2, "\(run.output)")
+        #expect(babyLines.contains { $0.hasPrefix("  Mia\\u{A}  Eve  born 2026-01-01\\u{9}x  born ") }, "\(run.output)")
+    }
 }
