@@ -38,4 +38,15 @@ import Testing
         #expect(babyLines.count == 2, "\(run.output)")
         #expect(babyLines.contains { $0.hasPrefix("  Mia\\u{A}  Eve  born 2026-01-01\\u{9}x  born ") }, "\(run.output)")
     }
+
+    /// NAME_MAX is 255 bytes: an output name of 250 is a valid name, and its partial file makes room.
+    @Test func aLongOutputNameIsWritten() async throws {
+        let folder = try WorkFolder()
+        let name = String(repeating: "é", count: 60) + String(repeating: "w", count: 127) + ".md"
+        #expect(name.utf8.count == 250)
+        let run = try await BuiltTool.run(["report", PackageFiles.sampleStore, "--output", folder.file(name)] + PackageFiles.sampleSettings,
+                                          in: folder)
+        run.expectSuccess()
+        #expect(try folder.listing() == [name])
+    }
 }
