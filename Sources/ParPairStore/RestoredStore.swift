@@ -170,6 +170,7 @@ final class RestoredStore {
             let matches = devices.filter {
                 $0[0].udid.caseInsensitiveCompare(wanted) == .orderedSame || $0[0].deviceName.caseInsensitiveCompare(wanted) == .orderedSame
             }
+            if matches.count > 1 { throw BackupStoreError.sameNamedDevices(folder, wanted: wanted, devices: matches.map(describe)) }
             guard matches.count == 1 else { throw BackupStoreError.noSuchDevice(folder, wanted: wanted, devices: described) }
             return newest(of: matches[0], note: note)
         }

@@ -49,4 +49,17 @@ import Testing
         run.expectSuccess()
         #expect(try folder.listing() == [name])
     }
+
+    /// Two phones both named "Ana's iPhone": --device with the name says so and lists both; the UDID picks one.
+    @Test func twoDevicesOfOneNameArePickedByUDID() async throws {
+        let folder = try WorkFolder()
+        let decoy = try BackupFixture.decoyStore(in: folder)
+        try BackupFixture.make(["files": BackupFixture.sampleFiles(decoy: decoy), "udid": "AAA1"], out: folder.file("Backup/AAA1"))
+        try BackupFixture.make(["files": BackupFixture.sampleFiles(decoy: decoy), "udid": "CCC3"], out: folder.file("Backup/CCC3"))
+        let backups = folder.file("Backup")
+        let byName = try await BuiltTool.run(["info", backups, "--device", "Ana's iPhone"], in: folder)
+        byName.expectFailure(64, mentioning: ["2 devices named 'Ana's iPhone'", "--device UDID", "UDID AAA1", "UDID CCC3"])
+        let byUDID = try await BuiltTool.run(["info", backups, "--device", "CCC3"], in: folder)
+        byUDID.expectSuccess()
+    }
 }
