@@ -12,9 +12,8 @@ final class RestoredStore {
     let origin: BackupOrigin
     /// Size mismatches between a restored file and its record (live databases sometimes differ).
     let warnings: [String]
-    private var removed = false
-    /// The folder's entry in `ScratchRegistry`, so a signal removes it too.
-    private let token: Int
+    /// The private folder, registered so that a signal removes it too.
+    private let scratch: ScratchFolder
 
     static let relativePath = "Library/Application Support/" + StoreLocation.defaultFileName
 
@@ -33,18 +32,19 @@ final class RestoredStore {
             backupPath = try pick(request.device, among: found, folder: path, note: request.note)
         }
         let backup = try DeviceBackup(path: backupPath)
-        let (directory, token) = try makeScratchFolder(scratchDirectory)
+        let scratch = try makeScratchFolder(scratchDirectory)
         do {
-            return try RestoredStore(backup: backup, request: request, directory: directory, token: token)
+            return try RestoredStore(backup: backup, request: request, scratch: scratch)
         } catch {
-            ScratchRegistry.remove(token)
+            scratch.remove()
             throw error
         }
     }
 
-    private init(backup: DeviceBackup, request: StoreRequest, directory: String, token: Int) throws {
+    private init(backup: DeviceBackup, request: StoreRequest, scratch: ScratchFolder) throws {
+        let directory = scratch.path
         self.directory = directory
-        self.token = token
+        self.scratch = scratch
         let opened = try OpenedBackup(backup, scratch: directory, password: request.password, progress: request.progress)
         let found = try Candidates(opened, directory: directory, app: request.app)
         let parPair = found.parPair
@@ -62,10 +62,10 @@ final class RestoredStore {
     deinit { remove() }
 
     /// A new registered private folder for restored (and maybe decrypted) files.
-    private static func makeScratchFolder(_ scratchDirectory: String?) throws -> (String, Int) {
+    private static func makeScratchFolder(_ scratchDirectory: String?) throws -> ScratchFolder {
         let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
         do {
-            return try ScratchRegistry.makeFolder(in: base, purpose: "backup")
+            return try ScratchFolder(in: base, purpose: "backup")
         } catch let failure as POSIXFile.Failure {
             throw StoreError.snapshotFailed(base, reason: failure.reason)
         }
@@ -115,16 +115,14 @@ final class RestoredStore {
     /// removed before returning); nil for an encrypted backup, whose files cannot be read without its password.
     static func parPairDomains(of backup: DeviceBackup, scratchDirectory: String?) throws -> [String]? {
         guard !backup.isEncrypted else { return nil }
-        let (directory, token) = try makeScratchFolder(scratchDirectory)
-        defer { ScratchRegistry.remove(token) }
-        let opened = try OpenedBackup(backup, scratch: directory) { nil }
-        return try Candidates(opened, directory: directory, app: nil).parPair.map(\.record.domain)
+        let scratch = try makeScratchFolder(scratchDirectory)
+        defer { scratch.remove() }
+        let opened = try OpenedBackup(backup, scratch: scratch.path) { nil }
+        return try Candidates(opened, directory: scratch.path, app: nil).parPair.map(\.record.domain)
     }
 
     func remove() {
-        guard !removed else { return }
-        removed = true
-        ScratchRegistry.remove(token)
+        scratch.remove()
     }
 
     /// How messages name the store: inside the backup, by domain and path.

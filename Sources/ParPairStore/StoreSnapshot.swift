@@ -27,9 +27,8 @@ final class StoreSnapshot {
     let shmPresent: Bool
     /// Copies made before a stable one was taken (0 when the first copy was stable).
     let retries: Int
-    private var removed = false
-    /// The folder's entry in `ScratchRegistry`, so a signal removes it too.
-    private let scratchToken: Int
+    /// The private folder, registered so that a signal removes it too.
+    private let scratch: ScratchFolder
 
     static let maximumAttempts = 10
 
@@ -42,10 +41,11 @@ final class StoreSnapshot {
         self.location = location
         let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
         do {
-            (directory, scratchToken) = try ScratchRegistry.makeFolder(in: base, purpose: "snapshot")
+            scratch = try ScratchFolder(in: base, purpose: "snapshot")
         } catch let failure as POSIXFile.Failure {
             throw StoreError.snapshotFailed(base, reason: failure.reason)
         }
+        directory = scratch.path
         let storeFile = StoreLocation.join(directory, StoreLocation.defaultFileName)
         self.storeFile = storeFile
         do {
@@ -67,7 +67,7 @@ final class StoreSnapshot {
                 Thread.sleep(forTimeInterval: 0.01 * Double(attempt))
             }
         } catch {
-            ScratchRegistry.remove(scratchToken)
+            scratch.remove()
             throw error
         }
     }
@@ -78,9 +78,7 @@ final class StoreSnapshot {
 
     /// Deletes the private folder and everything SQLite made in it.
     func remove() {
-        guard !removed else { return }
-        removed = true
-        ScratchRegistry.remove(scratchToken)
+        scratch.remove()
     }
 
     /// The state of the source files before and after copying.

@@ -60,8 +60,9 @@ public struct DigestRendering: Sendable {
     public func pdf(_ digest: BabyDigest, of run: DigestRun) throws -> [UInt8] {
         guard let printing else { throw ReportError.missingTemplate("no PDF renderer for the digest") }
         let text = try render(run, digests: [digest], skips: [], template: printing.template, format: .html)
-        let (folder, token) = try ScratchRegistry.makeFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
-        defer { ScratchRegistry.remove(token) }
+        let scratch = try ScratchFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let html = folder + "/digest.html"
         try OutputFile(path: html).write(text)
         try DocumentPolicy.check(renderedFile: html, templateName: printing.template.template.name)

@@ -53,9 +53,9 @@ public struct OutputFile: Sendable {
             return
         }
         let base = FileManager.default.temporaryDirectory.path
-        let (folder, token) = try ScratchRegistry.makeFolder(in: base, purpose: "output")
-        defer { ScratchRegistry.remove(token) }
-        let whole = folder + "/output"
+        let scratch = try ScratchFolder(in: base, purpose: "output")
+        defer { scratch.remove() }
+        let whole = scratch.path + "/output"
         try Self.make(StagedFile(replacing: whole, existing: nil, name: path), name: path, check: check, body)
         try DirectDelivery.send(contentsOf: whole, to: destination, name: path)
     }

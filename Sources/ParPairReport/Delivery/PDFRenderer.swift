@@ -120,13 +120,9 @@ public struct PDFRenderer: Sendable {
         // Chromium makes its singleton socket under TMPDIR, and aborts when that path passes the 108 bytes
         // of a socket address: a long TMPDIR gets a short private folder in /tmp for the engine's own
         // files (the document stays where it is). Registered and locked like every run folder.
-        var scratch = folder
-        var scratchToken: Int?
-        if kind == .chromium, folder.utf8.count > 40,
-           let (short, token) = try? ScratchRegistry.makeFolder(in: "/tmp", purpose: "engine") {
-            (scratch, scratchToken) = (short, token)
-        }
-        defer { if let scratchToken { ScratchRegistry.remove(scratchToken) } }
+        let short = kind == .chromium && folder.utf8.count > 40 ? try? ScratchFolder(in: "/tmp", purpose: "engine") : nil
+        defer { short?.remove() }
+        let scratch = short?.path ?? folder
         let process = SupervisedProcess(
             executable: program, arguments: arguments,
             environment: ["HOME": folder, "PATH": "/usr/bin:/bin", "TMPDIR": scratch, "XDG_CONFIG_HOME": folder, "XDG_CACHE_HOME": folder],
