@@ -102,17 +102,6 @@ public struct OutputFile: Sendable {
     static func lastError() -> String { String(cString: strerror(errno)) }
 }
 
-/// POSIX `write(2)`, named apart from our own `write` methods.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-    #elseif canImport(Musl)
-    Musl.write(descriptor, bytes, count)
-    #else
-    Darwin.write(descriptor, bytes, count)
-    #endif
-}
-
 /// A buffered `TextOutputStream` over a file descriptor. Write errors are kept and reported by `flush()`,
 /// since `TextOutputStream.write` cannot throw.
 public struct DescriptorSink: TextOutputStream {
@@ -158,7 +147,7 @@ public struct DescriptorSink: TextOutputStream {
         if failure == nil {
             let error = buffer.withUnsafeBytes { bytes in
                 tap?(bytes)
-                return Self.writeAll(bytes, to: descriptor)
+                return POSIXFile.writeAll(bytes, to: descriptor)
             }
             record(error)
         }
@@ -169,7 +158,7 @@ public struct DescriptorSink: TextOutputStream {
     private mutating func writeOut(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil else { return }
         tap?(bytes)
-        record(Self.writeAll(bytes, to: descriptor))
+        record(POSIXFile.writeAll(bytes, to: descriptor))
     }
 
     private mutating func record(_ error: Int32?) {
@@ -178,20 +167,5 @@ public struct DescriptorSink: TextOutputStream {
             let reason = error == EPIPE ? "its reader closed it (broken pipe)" : String(cString: strerror(error))
             failure = DeliveryError.writeFailed("cannot write \(name): \(reason)")
         }
-    }
-
-    /// Writes every byte, retrying after interruptions; returns `errno` on failure.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
-        guard let base = bytes.baseAddress else { return nil }
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
     }
 }
