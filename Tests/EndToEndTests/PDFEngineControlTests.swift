@@ -115,6 +115,21 @@ import Glibc
         #expect(Self.liveMembers(of: group).isEmpty, "the sleep left behind was killed with the group")
     }
 
+    /// Starts the tool on its own (not through ChildProcess, so the test can signal it) and waits until the
+    /// fake engine has written its group to `$WORK/pid`.
+    static func startWithEngineRunning(_ folder: WorkFolder) async throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltTool.executable.get())
+        process.arguments = Self.arguments(folder)
+        process.environment = BuiltTool.inheritedEnvironment.merging(Self.environment(folder)) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try onThreadOfItsOwn { try process.run() }
+        let started = try await Self.waitForFile(folder.file("pid"))
+        #expect(started, "the fake engine started")
+        return process
+    }
+
     /// Whether process `pid` is alive (it exists and is not a zombie).
     static func isAlive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
@@ -147,15 +162,7 @@ import Glibc
     /// engine and its children (a hang guard of 60 s; normally within 50 ms).
     @Test func aSIGKILLedToolsEngineIsGone() async throws {
         let folder = try Self.fakeEngine("\(Self.recordGroup)\nsleep 300 &\nsleep 300")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltTool.executable.get())
-        process.arguments = Self.arguments(folder)
-        process.environment = BuiltTool.inheritedEnvironment.merging(Self.environment(folder)) { _, new in new }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try onThreadOfItsOwn { try process.run() }
-        let started = try await Self.waitForFile(folder.file("pid"))
-        #expect(started, "the fake engine started")
+        let process = try await Self.startWithEngineRunning(folder)
         let group = try Self.number(in: folder.file("pid"))
         #expect(!Self.liveMembers(of: group).isEmpty)
         kill(process.processIdentifier, SIGKILL)
@@ -168,15 +175,7 @@ import Glibc
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func aSignalToTheToolEndsTheEngine(_ signal: Int32) async throws {
         let folder = try Self.fakeEngine("\(Self.recordGroup)\nsleep 300 &\nsleep 300")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltTool.executable.get())
-        process.arguments = Self.arguments(folder)
-        process.environment = BuiltTool.inheritedEnvironment.merging(Self.environment(folder)) { _, new in new }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try onThreadOfItsOwn { try process.run() }
-        let started = try await Self.waitForFile(folder.file("pid"))
-        #expect(started, "the fake engine started")
+        let process = try await Self.startWithEngineRunning(folder)
         kill(process.processIdentifier, signal)
         for _ in 0..<3000 where process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
