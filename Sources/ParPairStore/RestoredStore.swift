@@ -12,7 +12,7 @@ final class RestoredStore {
     let origin: BackupOrigin
     /// Size mismatches between a restored file and its record (live databases sometimes differ).
     let warnings: [String]
-    /// The private folder, registered so that a signal removes it too.
+    /// The private folder, registered so that it goes however the run ends.
     private let scratch: ScratchFolder
 
     static let relativePath = "Library/Application Support/" + StoreLocation.defaultFileName
@@ -24,8 +24,8 @@ final class RestoredStore {
         if DeviceBackup.isBackup(path) {
             backupPath = path
         } else {
-            let status = try? POSIXFile.status(path)
-            guard status?.isDirectory == true, (try? POSIXFile.status(StoreLocation.join(path, StoreLocation.defaultFileName))) ?? nil == nil
+            let status = try? FileStatus.of(path)
+            guard status?.isDirectory == true, (try? FileStatus.of(StoreLocation.join(path, StoreLocation.defaultFileName))) ?? nil == nil
             else { return nil }
             let found = DeviceBackup.backups(in: path)
             guard !found.isEmpty else { return nil }
@@ -66,7 +66,7 @@ final class RestoredStore {
         let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
         do {
             return try ScratchFolder(in: base, purpose: "backup")
-        } catch let failure as POSIXFile.Failure {
+        } catch let failure as FileError {
             throw StoreError.snapshotFailed(base, reason: failure.reason)
         }
     }

@@ -22,8 +22,8 @@ public struct StoreLocation: Sendable, Hashable {
     /// - Throws: `StoreError.missingPath`, `.folderWithoutStore`, `.notARegularFile`, `.unreadable`.
     public init(path: String) throws {
         requestedPath = path
-        let status: POSIXFile.Status?
-        do { status = try POSIXFile.status(path) } catch let failure as POSIXFile.Failure {
+        let status: FileStatus?
+        do { status = try FileStatus.of(path) } catch let failure as FileError {
             throw StoreError.unreadable(path, reason: failure.reason, permission: failure.isPermission)
         }
         guard let status else { throw StoreError.missingPath(path) }
@@ -33,8 +33,8 @@ public struct StoreLocation: Sendable, Hashable {
         }
         guard status.isDirectory else { throw StoreError.notARegularFile(path, kind: status.kind) }
         let candidate = StoreLocation.join(path, StoreLocation.defaultFileName)
-        let found: POSIXFile.Status?
-        do { found = try POSIXFile.status(candidate) } catch let failure as POSIXFile.Failure {
+        let found: FileStatus?
+        do { found = try FileStatus.of(candidate) } catch let failure as FileError {
             throw StoreError.unreadable(candidate, reason: failure.reason, permission: failure.isPermission)
         }
         guard let found else {

@@ -37,9 +37,7 @@ public struct WALInspection: Sendable, Hashable, Codable {
         }
         guard size > 0 else { return inspection }
         guard size >= 32 else { return wholeFileIgnored("is \(size) bytes, too short for its 32-byte header") }
-        guard let descriptor = try? POSIXFile.openForReading(path) else { return inspection }
-        defer { POSIXFile.closeDescriptor(descriptor) }
-        guard let header = POSIXFile.readExactly(descriptor, count: 32) else { return inspection }
+        guard let file = try? ReadOnlyFile(path), let header = file.read(exactly: 32) else { return inspection }
         let magic = DatabaseHeader.bigEndian(header, at: 0)
         let pageSize = Int(DatabaseHeader.bigEndian(header, at: 8))
         guard magic == 0x377F_0682 || magic == 0x377F_0683, pageSize >= 512, pageSize <= 65_536,
@@ -62,8 +60,8 @@ public struct WALInspection: Sendable, Hashable, Codable {
         while true {
             let offset = 32 + Int64(frames) * frameSize
             guard offset < size else { break }
-            guard size - offset >= frameSize, let frameHeader = POSIXFile.readExactly(descriptor, count: 24),
-                  let page = POSIXFile.readExactly(descriptor, count: pageSize) else {
+            guard size - offset >= frameSize, let frameHeader = file.read(exactly: 24),
+                  let page = file.read(exactly: pageSize) else {
                 damage = "its last frame is cut short (\(size - offset) of \(frameSize) bytes)"
                 break
             }

@@ -13,7 +13,7 @@ package final class ScratchFolder {
     private var removed = false
 
     /// Makes and registers the folder (see ``ScratchRegistry/makeFolder(in:purpose:)``).
-    /// - Throws: `POSIXFile.Failure` when the folder cannot be made or locked.
+    /// - Throws: `FileError` when the folder cannot be made or locked.
     package init(in base: String, purpose: String) throws {
         (path, token) = try ScratchRegistry.makeFolder(in: base, purpose: purpose)
     }

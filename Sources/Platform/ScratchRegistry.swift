@@ -96,7 +96,7 @@ public enum ScratchRegistry {
             let code = errno
             if descriptor >= 0 { close(descriptor) }
             try? FileManager.default.removeItem(atPath: unnamed)
-            throw POSIXFile.Failure(path: path, operation: "lock", code: code)
+            throw FileError(path: path, operation: "lock", code: code)
         }
         let token = register(path)
         registered.withLock { $0.lockFiles[token] = descriptor }

@@ -150,7 +150,7 @@ public struct PDFRenderer: Sendable {
     /// or `#!/usr/bin/env python3` looked up in the search path), isolated (`-I`: no user site, no
     /// environment variables, no current folder on the module path), running ``weasyPrintScript``.
     private func weasyPrintDriver(_ executable: String, document: String, html: String, pdf: String) throws(PDFError) -> (String, [String]) {
-        let head = (try? POSIXFile.prefix(of: executable, count: 256)) ?? []
+        let head = (try? ReadOnlyFile.prefix(of: executable, count: 256)) ?? []
         guard head.starts(with: Array("#!".utf8)) else {
             throw .failed(.weasyprint, "\(executable) is not the weasyprint script of a Python installation")
         }
