@@ -46,7 +46,7 @@ final class RestoredStore {
         self.directory = directory
         self.scratch = scratch
         let opened = try OpenedBackup(backup, scratch: directory, password: request.password, progress: request.progress)
-        let found = try Candidates(opened, directory: directory, app: request.app)
+        let found = try Candidates(opened, scratch: scratch, app: request.app)
         let parPair = found.parPair
         guard let chosen = parPair.first else {
             throw BackupStoreError.noParPairStore(backup.path, domains: found.others, app: request.app)
@@ -72,7 +72,7 @@ final class RestoredStore {
     }
 
     /// The app and app-group `default.store`s of a backup, each restored with its `-wal` into a folder of
-    /// its own inside `directory` and sorted into ParPair's and other apps'.
+    /// its own inside the scratch folder and sorted into ParPair's and other apps'.
     struct Candidates {
         /// ParPair's stores, each with the warning to give when its `-wal`'s data file is missing.
         var parPair: [(record: FileRecord, folder: String, walWarning: String?)] = []
@@ -80,11 +80,13 @@ final class RestoredStore {
         var others: [String] = []
         var warnings: [String] = []
 
-        init(_ opened: OpenedBackup, directory: String, app: String?) throws {
+        init(_ opened: OpenedBackup, scratch: ScratchFolder, app: String?) throws {
             for (index, record) in try opened.appFiles(at: RestoredStore.relativePath).enumerated() {
                 if let app, app != record.domain, app != BackupOrigin.bundleID(ofDomain: record.domain) { continue }
-                let folder = StoreLocation.join(directory, "store-\(index)")
-                guard mkdir(folder, 0o700) == 0 else { throw StoreError.snapshotFailed(directory, reason: String(cString: strerror(errno))) }
+                let folder: String
+                do { folder = try scratch.makeFolder(named: "store-\(index)") } catch let failure as FileError {
+                    throw StoreError.snapshotFailed(scratch.path, reason: failure.reason)
+                }
                 let store = StoreLocation.join(folder, StoreLocation.defaultFileName)
                 // A missing data file of the store itself is BackupError.missingData: nothing to read.
                 let sizeWarning = try opened.restore(record, to: store)
@@ -118,7 +120,7 @@ final class RestoredStore {
         let scratch = try makeScratchFolder(scratchDirectory)
         defer { scratch.remove() }
         let opened = try OpenedBackup(backup, scratch: scratch.path) { nil }
-        return try Candidates(opened, directory: scratch.path, app: nil).parPair.map(\.record.domain)
+        return try Candidates(opened, scratch: scratch, app: nil).parPair.map(\.record.domain)
     }
 
     func remove() {

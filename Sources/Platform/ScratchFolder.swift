@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A private (0700) folder for a run's copies and partial outputs: registered with ``ScratchRegistry`` so a
 /// signal removes it, locked so a later run can tell it from a dead run's, and removed by ``remove()`` or
 /// when the value goes away, whichever comes first.
@@ -19,6 +27,14 @@ package final class ScratchFolder {
     }
 
     deinit { remove() }
+
+    /// Makes the folder `name` (mode 0700) inside this one and returns its path.
+    /// - Throws: ``FileError``.
+    package func makeFolder(named name: String) throws -> String {
+        let folder = POSIXFile.join(path, name)
+        guard mkdir(folder, 0o700) == 0 else { throw FileError(path: folder, operation: "mkdir", code: errno) }
+        return folder
+    }
 
     /// Removes the folder and everything in it, and lets go of its lock; later calls do nothing.
     package func remove() {
