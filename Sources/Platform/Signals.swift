@@ -33,6 +33,9 @@ public enum Signals {
     /// them. Call first thing in `main`, before any other thread exists.
     public static func installCleanup() {
         signal(SIGXFSZ, SIG_IGN)
+        // An ignored signal is discarded even while blocked: a SIGPIPE ignored by whoever started the tool
+        // would never reach the signal thread.
+        for number in handled { signal(number, SIG_DFL) }
         var set = sigset_t()
         sigemptyset(&set)
         for signal in handled { sigaddset(&set, signal) }
