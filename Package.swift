@@ -2,8 +2,10 @@
 // ParPair Report: reads the ParPair app's SwiftData store and writes pediatric reports.
 //
 // Layers, from the edge inwards:
-//   C system libraries   CSQLite, CLibXML2, CNettle, CProcess   (one importer each: SQLite, XHTML, AESCrypto, ParPairCLI)
-//   generic libraries    Concurrency (every hand-off between threads), IDFingerprints, InPlace, SQLite, XHTML,
+//   C system libraries   CSQLite, CLibXML2, CNettle, CPlatform   (one importer each: SQLite, XHTML, AESCrypto, Platform;
+//                        Mail takes its SHA-256 from AESCrypto)
+//   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
+//                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
 //                        Mustache, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
@@ -38,12 +40,17 @@ let package = Package(
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
 
-        // The C library's process controls Swift cannot call directly (Linux's variadic prctl); no library to link.
-        .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
+        // What Swift cannot do for Platform: Linux's variadic prctl and the fatal-signal handler, which must run
+        // no Swift code; no library to link.
+        .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
 
         // Generic pieces.
         // The bounded channel, `Concurrently` and the write-once slot every hand-off between threads goes through.
         .target(name: "Concurrency"),
+        // Everything that talks to the operating system and is not the domain: files opened and written without
+        // following links it must not, where a write lands, atomic outputs' scratch folders and their sweep,
+        // what happens on a signal (Signals.swift), child processes in groups of their own, the password file.
+        .target(name: "Platform", dependencies: ["CPlatform", "Concurrency"]),
         // Fingerprints of 128-bit ids: a set of them, a counter of repeats, and the page-mapped words it keeps them in.
         .target(name: "IDFingerprints"),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -52,7 +59,7 @@ let package = Package(
         .target(name: "Mustache"),
         // A value changed in place without the runtime's per-access exclusivity check (its own counter instead).
         .target(name: "InPlace"),
-        .target(name: "Mail"),
+        .target(name: "Mail", dependencies: ["AESCrypto"]),
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
         .target(name: "PropertyList"),
         // iOS device backups (Finder, iTunes, idevicebackup2), plain and encrypted: knows nothing about babies.
@@ -60,15 +67,15 @@ let package = Package(
 
         // The domain, in the order data flows through it.
         .target(name: "ParPairModel", dependencies: ["IDFingerprints"]),
-        .target(name: "ParPairStore", dependencies: ["ParPairModel", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup"]),
+        .target(name: "ParPairStore", dependencies: ["ParPairModel", "Platform", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup"]),
         // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
-        .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "SQLite"]),
+        .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "Platform", "SQLite"]),
         .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints", "InPlace"]),
         .target(
             name: "ParPairReport",
             dependencies: [
-                "ParPairModel", "ParPairStore", "ParPairAggregation", "Concurrency", "IDFingerprints", "Mustache", "XHTML", "Mail",
-                "DeviceBackup",
+                "ParPairModel", "ParPairStore", "ParPairAggregation", "Platform", "Concurrency", "IDFingerprints", "Mustache", "XHTML",
+                "Mail", "DeviceBackup",
             ],
             plugins: ["EmbedTemplates"]
         ),
@@ -78,7 +85,7 @@ let package = Package(
             name: "ParPairCLI",
             dependencies: [
                 "ParPairReport", "ParPairStore", "ParPairSample", "ParPairAggregation", "ParPairModel", "Concurrency", "Mustache", "XHTML",
-                "Mail", "DeviceBackup", "CProcess",
+                "Mail", "DeviceBackup", "Platform",
             ]
         ),
         .executableTarget(name: "parpair-report", dependencies: ["ParPairCLI"]),
@@ -116,7 +123,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
-        .testTarget(name: "MailTests", dependencies: ["Mail", "TestSupport"]),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "AESCrypto", "TestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DeviceBackupTests", dependencies: ["DeviceBackup", "AESCrypto"]),
         .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel", "TestSupport"]),
@@ -132,7 +139,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ParPairCLITests",
-            dependencies: ["ParPairCLI", "TestSupport", "DeviceBackup", "ParPairAggregation", "ParPairModel", "ParPairReport", "ParPairStore"]),
+            dependencies: [
+                "ParPairCLI", "TestSupport", "DeviceBackup", "ParPairAggregation", "ParPairModel", "ParPairReport", "ParPairStore", "Platform",
+            ]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["parpair-report", "SQLite", "ParPairStore", "ParPairSample", "ParPairModel", "TestSupport"]),
     ]

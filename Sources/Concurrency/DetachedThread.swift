@@ -8,7 +8,7 @@ import Darwin
 
 /// Starts threads the system may refuse, and says so: under a memory limit (`ulimit -v`) or a thread
 /// limit `pthread_create` fails, and Foundation's `Thread.start()` carries on as if the thread ran, so
-/// whoever then waits for it waits forever.
+/// whoever then waits for it waits forever. Every thread started here has an alternate signal stack.
 public enum DetachedThread {
     /// Runs `body` on a new detached thread with `stackSize` bytes of stack.
     ///
@@ -34,12 +34,32 @@ public enum DetachedThread {
             guard let context else { return nil }
             let body = Unmanaged<Body>.fromOpaque(context).takeRetainedValue()
             #endif
-            body.run()
+            DetachedThread.withAlternateSignalStack(body.run)
             return nil
         }, context)
         guard result == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
             throw ThreadStartError(code: result)
+        }
+    }
+
+    /// Runs `body` with an alternate signal stack for this thread (64 KiB, freed afterwards), so a fatal-signal
+    /// handler installed with `SA_ONSTACK` still runs when the thread's own stack is exhausted. The main
+    /// thread gets its stack where the handler is installed.
+    static func withAlternateSignalStack(_ body: () -> Void) {
+        let size = 64 << 10
+        guard let memory = malloc(size) else { return body() }
+        defer { free(memory) }
+        var stack = stack_t()
+        stack.ss_sp = memory
+        stack.ss_size = size
+        stack.ss_flags = 0
+        let installed = sigaltstack(&stack, nil) == 0
+        body()
+        if installed {
+            var off = stack_t()
+            off.ss_flags = Int32(SS_DISABLE)
+            sigaltstack(&off, nil)
         }
     }
 

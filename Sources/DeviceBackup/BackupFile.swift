@@ -58,8 +58,17 @@ enum BackupFile {
         return bytes
     }
 
-    /// Reads a file chunk by chunk.
-    static func forEachChunk(_ path: String, _ body: (UnsafeRawBufferPointer) throws(BackupError) -> Void) throws(BackupError) -> Int64 {
+    /// The size of the regular file at `path` (not following a final link), or nil.
+    static func size(_ path: String) -> Int64? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(info.st_size)
+    }
+
+    /// Reads a file chunk by chunk; refused once more than `maximum` bytes were read (a file growing as read).
+    static func forEachChunk(
+        _ path: String, maximum: Int64 = .max, _ body: (UnsafeRawBufferPointer) throws(BackupError) -> Void
+    ) throws(BackupError) -> Int64 {
         let (descriptor, _) = try openForReading(path)
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -70,6 +79,7 @@ enum BackupFile {
             guard count >= 0 else { throw .unreadable(path, reason: errorText(errno), permission: false) }
             if count == 0 { return total }
             total += Int64(count)
+            guard total <= maximum else { throw .damaged(path, detail: "more than the \(maximum) bytes expected at most") }
             let result: Result<Void, BackupError> = buffer.withUnsafeBytes { raw in
                 Result { () throws(BackupError) in try body(UnsafeRawBufferPointer(rebasing: raw[0..<count])) }
             }

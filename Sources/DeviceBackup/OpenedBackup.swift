@@ -103,11 +103,13 @@ public final class OpenedBackup {
 
     /// Writes the file's bytes (decrypted when the backup is) to `destination`, a new file in the caller's private folder.
     /// A record of size 0 is an empty file whatever its data file or key: nothing is read or decrypted.
+    /// - Parameter limit: the most bytes the file may have, checked against the data file's real size before
+    ///   anything is copied (a record may say 100 bytes of a 2 GB file) and again while copying.
     /// - Returns: a warning when the size differs from the record's (live databases sometimes do).
     /// - Throws: `BackupError.missingData` when the data file is not in the backup; `.damaged` for a record
-    ///   that is not a file, or data that does not decrypt.
+    ///   that is not a file, data that does not decrypt, or data over `limit`.
     @discardableResult
-    public func restore(_ record: FileRecord, to destination: String) throws -> String? {
+    public func restore(_ record: FileRecord, to destination: String, limit: Int64 = .max) throws -> String? {
         guard record.isFile else {
             throw BackupError.damaged(backup.path, detail: "\(record.domain) \(record.relativePath) is not a file (flags \(record.flags))")
         }
@@ -119,6 +121,11 @@ public final class OpenedBackup {
         guard BackupFile.kind(source) != nil else {
             throw BackupError.missingData(backup.path, file: "\(record.domain) \(record.relativePath) (\(record.fileID.prefix(2))/\(record.fileID))")
         }
+        // Ciphertext is the plain text padded to whole 16-byte blocks: at most 16 bytes more.
+        let dataLimit = limit > Int64.max - 16 ? Int64.max : limit + 16
+        if let size = BackupFile.size(source), size > dataLimit {
+            throw BackupError.damaged(source, detail: "\(record.relativePath) is \(size) bytes, more than the \(limit) expected at most")
+        }
         let written: Int64
         if backup.isEncrypted {
             guard let wrapped = record.wrappedKey else {
@@ -126,9 +133,9 @@ public final class OpenedBackup {
             }
             let key = try Self.unwrap(wrapped, protectionClass: record.protectionClass, keys: classKeys,
                                       what: "the key of \(record.relativePath)", path: backup.path)
-            written = try Self.decrypt(source, key: key, into: destination)
+            written = try Self.decrypt(source, key: key, into: destination, maximum: dataLimit)
         } else {
-            written = try Self.copy(source, to: destination)
+            written = try Self.copy(source, to: destination, maximum: dataLimit)
         }
         if record.size >= 0, written != record.size {
             return "\(record.domain) \(record.relativePath): \(written) bytes in the backup, its record says \(record.size)"
@@ -144,7 +151,7 @@ public final class OpenedBackup {
         }
         let path = DeviceBackup.join(scratch, "small-\(record.fileID)")
         defer { unlink(path) }
-        do { _ = try restore(record, to: path) } catch { return nil }
+        do { _ = try restore(record, to: path, limit: Int64(limit)) } catch { return nil }
         return try? BackupFile.read(path, limit: limit)
     }
 
@@ -163,20 +170,20 @@ public final class OpenedBackup {
     }
 
     @discardableResult
-    private static func copy(_ source: String, to destination: String) throws(BackupError) -> Int64 {
+    private static func copy(_ source: String, to destination: String, maximum: Int64 = .max) throws(BackupError) -> Int64 {
         let output = try BackupFile.Output(creating: destination)
-        return try BackupFile.forEachChunk(source) { chunk throws(BackupError) in try output.write(chunk) }
+        return try BackupFile.forEachChunk(source, maximum: maximum) { chunk throws(BackupError) in try output.write(chunk) }
     }
 
     /// AES-256-CBC with a zero IV, chunk by chunk; the padding is checked at the end.
     @discardableResult
-    private static func decrypt(_ source: String, key: SecretBytes, into destination: String) throws(BackupError) -> Int64 {
+    private static func decrypt(_ source: String, key: SecretBytes, into destination: String, maximum: Int64 = .max) throws(BackupError) -> Int64 {
         let output = try BackupFile.Output(creating: destination)
         let decryptor: AES.CBCDecryptor
         do { decryptor = try AES.CBCDecryptor(key: key) } catch { throw .damaged(source, detail: "\(error)") }
         var plain: [UInt8] = []
         var written: Int64 = 0
-        let read = try BackupFile.forEachChunk(source) { chunk throws(BackupError) in
+        let read = try BackupFile.forEachChunk(source, maximum: maximum) { chunk throws(BackupError) in
             plain.removeAll(keepingCapacity: true)
             decryptor.update(chunk, into: &plain)
             try output.write(plain)

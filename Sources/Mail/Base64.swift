@@ -1,22 +1,11 @@
-/// Base64 (RFC 4648 §4) as used for MIME bodies (RFC 2045 §6.8) and "B" encoded-words (RFC 2047).
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+import Foundation
 
-    /// Encodes `bytes` as one unbroken run of base64 characters, with `=` padding.
+/// Base64 (RFC 4648 §4) as used for MIME bodies (RFC 2045 §6.8) and "B" encoded-words (RFC 2047): the
+/// platform's encoder, cut into MIME lines here. (The one decoder is PropertyList's, strict, for hostile plists.)
+enum Base64 {
+    /// Encodes `bytes` as one unbroken run of base64 characters, with `=` padding (Foundation's encoder).
     static func encode(_ bytes: some Collection<UInt8>) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var iterator = bytes.makeIterator()
-        while let first = iterator.next() {
-            let second = iterator.next()
-            let third = second == nil ? nil : iterator.next()
-            let group = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
-            output.append(alphabet[Int(group >> 18 & 0x3f)])
-            output.append(alphabet[Int(group >> 12 & 0x3f)])
-            output.append(second == nil ? UInt8(ascii: "=") : alphabet[Int(group >> 6 & 0x3f)])
-            output.append(third == nil ? UInt8(ascii: "=") : alphabet[Int(group & 0x3f)])
-        }
-        return output
+        Array(Data(bytes).base64EncodedData())
     }
 
     /// Encodes `bytes` as a MIME body: lines of at most `lineLength` characters, each ending in CRLF.

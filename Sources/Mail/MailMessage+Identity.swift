@@ -1,3 +1,4 @@
+import AESCrypto
 import Foundation
 
 extension MailMessage {

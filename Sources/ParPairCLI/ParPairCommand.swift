@@ -1,13 +1,16 @@
 import Foundation
 import ParPairReport
 import ParPairStore
+import Platform
 
 /// Entry point of the `parpair-report` executable: dispatches to a command and maps errors to
 /// one line on standard error and a sysexits code.
 public enum ParPairCommand {
     public static let version = "0.2.0"
 
-    nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
+    /// The commands, in overview order (a computed list: metatypes are not `Sendable`, so a stored one would
+    /// need `nonisolated(unsafe)`).
+    static var subcommands: [any Subcommand.Type] { [
         ReportCommand.self,
         ExportCommand.self,
         InfoCommand.self,
@@ -19,20 +22,20 @@ public enum ParPairCommand {
         SampleCommand.self,
         CompletionsCommand.self,
         ManualCommand.self,
-    ]
+    ] }
 
     /// Runs with the process's arguments and exits.
     public static func main() -> Never {
         // Before any other thread exists: signals then reach only the cleanup thread.
-        ScratchRegistry.installSignalCleanup()
-        ProcessProtection.installFatalSignalHandler()
+        Signals.installCleanup()
+        FatalSignalMessage.installFatalSignalHandler()
         ScratchRegistry.removeStaleFolders()
         // A password in the environment is in memory from the start.
         if ProcessInfo.processInfo.environment[StoreArguments.passwordVariable].map({ !$0.isEmpty }) == true {
             ProcessProtection.disableCoreDumps()
         }
         let code = run(Array(CommandLine.arguments.dropFirst()), console: .standard)
-        ScratchRegistry.prepareToExit()
+        Signals.prepareToExit()
         exit(code.rawValue)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,15 +34,20 @@ struct Console: Sendable {
 
     /// The process's standard output and error; text that may come from a store is made safe for a terminal.
     static let standard = Console(
-        out: { text in FileHandle.standardOutput.write(Data(TerminalText.safe(text).utf8)) },
-        err: { text in FileHandle.standardError.write(Data(TerminalText.safe(text).utf8)) },
+        out: { text in
+            // A reader that went away (`| head`) ends the run with one line and its cleanup, not a trap.
+            guard let code = POSIXFile.write(TerminalText.safe(text), to: STDOUT_FILENO) else { return }
+            let reason = code == EPIPE ? "its reader closed it (broken pipe)" : String(cString: strerror(code))
+            Signals.end(saying: "parpair-report: error: cannot write standard output: \(reason)\n", code: ExitCode.ioError.rawValue)
+        },
+        err: { text in _ = POSIXFile.write(TerminalText.safe(text), to: STDERR_FILENO) },
         environment: ProcessInfo.processInfo.environment,
         outputIsTerminal: isatty(STDOUT_FILENO) == 1,
         progress: { text in
             guard isatty(STDERR_FILENO) == 1 else { return }
             // Back to the line's start, the text, and on clearing, the line erased.
             let line = text.map { "\r" + TerminalText.safe($0) } ?? "\r\u{1B}[K"
-            FileHandle.standardError.write(Data(line.utf8))
+            _ = POSIXFile.write(line, to: STDERR_FILENO)
         }
     )
 }

@@ -16,6 +16,21 @@ enum TerminalText {
         return result
     }
 
+    /// Store text shown inside one line of a listing (`info`'s babies): every control character, line feeds
+    /// and tabs included, as a visible escape, so a name cannot forge lines of the listing.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) || $0.value == 0x0A || $0.value == 0x09 }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) || scalar.value == 0x0A || scalar.value == 0x09 {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// JSON text with the same characters written as JSON escapes (`\u202e`), so it stays valid JSON and
     /// passes `safe` unchanged. (Every unsafe character is in the Basic Multilingual Plane.)
     static func jsonSafe(_ json: String) -> String {

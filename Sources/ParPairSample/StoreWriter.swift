@@ -1,6 +1,7 @@
 import ParPairStore
 import Foundation
 import ParPairModel
+import Platform
 import SQLite
 
 /// Writes a new store in SwiftData's exact layout, for test fixtures and sample stores.
@@ -68,13 +69,13 @@ public final class StoreWriter {
     public init(creatingAt path: String, options: Options = Options()) throws {
         destination = path
         self.options = options
-        for existing in [path, path + "-wal", path + "-shm"] where (try? POSIXFile.status(existing)) != nil {
+        for existing in [path, path + "-wal", path + "-shm"] where (try? FileStatus.of(existing)) != nil {
             throw StoreError.outputExists(existing)
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             workingDirectory = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(folder, ".parpair-writing-XXXXXX"))
-        } catch let failure as POSIXFile.Failure {
+        } catch let failure as FileError {
             throw StoreError.cannotCreate(path, reason: "\(folder): \(failure.reason)")
         }
         workingFile = StoreLocation.join(workingDirectory, StoreLocation.defaultFileName)
@@ -260,14 +261,14 @@ public final class StoreWriter {
             do {
                 try POSIXFile.link(source, target)
                 return
-            } catch let failure as POSIXFile.Failure where failure.code == EEXIST {
+            } catch let failure as FileError where failure.code == EEXIST {
                 throw StoreError.outputExists(target)
             } catch {
                 // No hard links on this file system: copy instead.
             }
         }
         do {
-            _ = try POSIXFile.copy(from: source, to: target, mode: 0o644)
+            _ = try FileCopy.copy(from: source, to: target, mode: 0o644)
         } catch .destination(let failure) {
             if failure.code == EEXIST { throw StoreError.outputExists(target) }
             POSIXFile.remove(target)

@@ -1,5 +1,6 @@
 import DeviceBackup
 import Foundation
+import Platform
 import SQLite
 
 /// A ParPair store restored from a device backup into a private 0700 folder, under its original
@@ -11,9 +12,8 @@ final class RestoredStore {
     let origin: BackupOrigin
     /// Size mismatches between a restored file and its record (live databases sometimes differ).
     let warnings: [String]
-    private var removed = false
-    /// The folder's entry in `ScratchRegistry`, so a signal removes it too.
-    private let token: Int
+    /// The private folder, registered so that it goes however the run ends.
+    private let scratch: ScratchFolder
 
     static let relativePath = "Library/Application Support/" + StoreLocation.defaultFileName
 
@@ -24,28 +24,29 @@ final class RestoredStore {
         if DeviceBackup.isBackup(path) {
             backupPath = path
         } else {
-            let status = try? POSIXFile.status(path)
-            guard status?.isDirectory == true, (try? POSIXFile.status(StoreLocation.join(path, StoreLocation.defaultFileName))) ?? nil == nil
+            let status = try? FileStatus.of(path)
+            guard status?.isDirectory == true, (try? FileStatus.of(StoreLocation.join(path, StoreLocation.defaultFileName))) ?? nil == nil
             else { return nil }
             let found = DeviceBackup.backups(in: path)
             guard !found.isEmpty else { return nil }
             backupPath = try pick(request.device, among: found, folder: path, note: request.note)
         }
         let backup = try DeviceBackup(path: backupPath)
-        let (directory, token) = try makeScratchFolder(scratchDirectory)
+        let scratch = try makeScratchFolder(scratchDirectory)
         do {
-            return try RestoredStore(backup: backup, request: request, directory: directory, token: token)
+            return try RestoredStore(backup: backup, request: request, scratch: scratch)
         } catch {
-            ScratchRegistry.remove(token)
+            scratch.remove()
             throw error
         }
     }
 
-    private init(backup: DeviceBackup, request: StoreRequest, directory: String, token: Int) throws {
+    private init(backup: DeviceBackup, request: StoreRequest, scratch: ScratchFolder) throws {
+        let directory = scratch.path
         self.directory = directory
-        self.token = token
+        self.scratch = scratch
         let opened = try OpenedBackup(backup, scratch: directory, password: request.password, progress: request.progress)
-        let found = try Candidates(opened, directory: directory, app: request.app)
+        let found = try Candidates(opened, scratch: scratch, app: request.app)
         let parPair = found.parPair
         guard let chosen = parPair.first else {
             throw BackupStoreError.noParPairStore(backup.path, domains: found.others, app: request.app)
@@ -61,17 +62,17 @@ final class RestoredStore {
     deinit { remove() }
 
     /// A new registered private folder for restored (and maybe decrypted) files.
-    private static func makeScratchFolder(_ scratchDirectory: String?) throws -> (String, Int) {
+    private static func makeScratchFolder(_ scratchDirectory: String?) throws -> ScratchFolder {
         let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
         do {
-            return try ScratchRegistry.makeFolder(in: base, purpose: "backup")
-        } catch let failure as POSIXFile.Failure {
+            return try ScratchFolder(in: base, purpose: "backup")
+        } catch let failure as FileError {
             throw StoreError.snapshotFailed(base, reason: failure.reason)
         }
     }
 
     /// The app and app-group `default.store`s of a backup, each restored with its `-wal` into a folder of
-    /// its own inside `directory` and sorted into ParPair's and other apps'.
+    /// its own inside the scratch folder and sorted into ParPair's and other apps'.
     struct Candidates {
         /// ParPair's stores, each with the warning to give when its `-wal`'s data file is missing.
         var parPair: [(record: FileRecord, folder: String, walWarning: String?)] = []
@@ -79,11 +80,13 @@ final class RestoredStore {
         var others: [String] = []
         var warnings: [String] = []
 
-        init(_ opened: OpenedBackup, directory: String, app: String?) throws {
+        init(_ opened: OpenedBackup, scratch: ScratchFolder, app: String?) throws {
             for (index, record) in try opened.appFiles(at: RestoredStore.relativePath).enumerated() {
                 if let app, app != record.domain, app != BackupOrigin.bundleID(ofDomain: record.domain) { continue }
-                let folder = StoreLocation.join(directory, "store-\(index)")
-                guard mkdir(folder, 0o700) == 0 else { throw StoreError.snapshotFailed(directory, reason: String(cString: strerror(errno))) }
+                let folder: String
+                do { folder = try scratch.makeFolder(named: "store-\(index)") } catch let failure as FileError {
+                    throw StoreError.snapshotFailed(scratch.path, reason: failure.reason)
+                }
                 let store = StoreLocation.join(folder, StoreLocation.defaultFileName)
                 // A missing data file of the store itself is BackupError.missingData: nothing to read.
                 let sizeWarning = try opened.restore(record, to: store)
@@ -114,16 +117,14 @@ final class RestoredStore {
     /// removed before returning); nil for an encrypted backup, whose files cannot be read without its password.
     static func parPairDomains(of backup: DeviceBackup, scratchDirectory: String?) throws -> [String]? {
         guard !backup.isEncrypted else { return nil }
-        let (directory, token) = try makeScratchFolder(scratchDirectory)
-        defer { ScratchRegistry.remove(token) }
-        let opened = try OpenedBackup(backup, scratch: directory) { nil }
-        return try Candidates(opened, directory: directory, app: nil).parPair.map(\.record.domain)
+        let scratch = try makeScratchFolder(scratchDirectory)
+        defer { scratch.remove() }
+        let opened = try OpenedBackup(backup, scratch: scratch.path) { nil }
+        return try Candidates(opened, scratch: scratch, app: nil).parPair.map(\.record.domain)
     }
 
     func remove() {
-        guard !removed else { return }
-        removed = true
-        ScratchRegistry.remove(token)
+        scratch.remove()
     }
 
     /// How messages name the store: inside the backup, by domain and path.
@@ -169,6 +170,7 @@ final class RestoredStore {
             let matches = devices.filter {
                 $0[0].udid.caseInsensitiveCompare(wanted) == .orderedSame || $0[0].deviceName.caseInsensitiveCompare(wanted) == .orderedSame
             }
+            if matches.count > 1 { throw BackupStoreError.sameNamedDevices(folder, wanted: wanted, devices: matches.map(describe)) }
             guard matches.count == 1 else { throw BackupStoreError.noSuchDevice(folder, wanted: wanted, devices: described) }
             return newest(of: matches[0], note: note)
         }

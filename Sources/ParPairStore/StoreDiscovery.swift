@@ -1,5 +1,6 @@
 import DeviceBackup
 import Foundation
+import Platform
 
 /// A ParPair store found by `parpair-report stores`, with the STORE argument (and options) that reads it.
 public struct DiscoveredStore: Sendable, Hashable, Codable {
@@ -62,10 +63,10 @@ public enum StoreDiscovery {
 
     /// A store file, or a folder that holds `default.store`.
     private static func plainStore(_ path: String) -> String? {
-        guard let status = try? POSIXFile.status(path) else { return nil }
+        guard let status = try? FileStatus.of(path) else { return nil }
         if status.isRegularFile { return path.hasSuffix(".store") ? path : nil }
         let inside = StoreLocation.join(path, StoreLocation.defaultFileName)
-        return (try? POSIXFile.status(inside))??.isRegularFile == true ? path : nil
+        return (try? FileStatus.of(inside))??.isRegularFile == true ? path : nil
     }
 
     private static func backup(_ path: String, scratchDirectory: String?) -> [DiscoveredStore] {
@@ -107,7 +108,7 @@ public enum StoreDiscovery {
     /// `<container>/Data/Library/Application Support/default.store`, named by the container's metadata.
     private static func container(_ path: String) -> DiscoveredStore? {
         let support = path + "/Data/Library/Application Support"
-        guard let status = try? POSIXFile.status(support + "/" + StoreLocation.defaultFileName), status.isRegularFile else { return nil }
+        guard let status = try? FileStatus.of(support + "/" + StoreLocation.defaultFileName), status.isRegularFile else { return nil }
         // Other apps' containers have a default.store too: keep ParPair's, read through a private snapshot.
         guard let reader = try? StoreReader(path: support) else { return nil }
         reader.close()

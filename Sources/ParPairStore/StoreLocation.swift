@@ -1,5 +1,6 @@
 import DeviceBackup
 import Foundation
+import Platform
 
 /// Where a store's files are: the main file and the `-wal` / `-shm` files beside it.
 public struct StoreLocation: Sendable, Hashable {
@@ -21,8 +22,8 @@ public struct StoreLocation: Sendable, Hashable {
     /// - Throws: `StoreError.missingPath`, `.folderWithoutStore`, `.notARegularFile`, `.unreadable`.
     public init(path: String) throws {
         requestedPath = path
-        let status: POSIXFile.Status?
-        do { status = try POSIXFile.status(path) } catch let failure as POSIXFile.Failure {
+        let status: FileStatus?
+        do { status = try FileStatus.of(path) } catch let failure as FileError {
             throw StoreError.unreadable(path, reason: failure.reason, permission: failure.isPermission)
         }
         guard let status else { throw StoreError.missingPath(path) }
@@ -32,8 +33,8 @@ public struct StoreLocation: Sendable, Hashable {
         }
         guard status.isDirectory else { throw StoreError.notARegularFile(path, kind: status.kind) }
         let candidate = StoreLocation.join(path, StoreLocation.defaultFileName)
-        let found: POSIXFile.Status?
-        do { found = try POSIXFile.status(candidate) } catch let failure as POSIXFile.Failure {
+        let found: FileStatus?
+        do { found = try FileStatus.of(candidate) } catch let failure as FileError {
             throw StoreError.unreadable(candidate, reason: failure.reason, permission: failure.isPermission)
         }
         guard let found else {
@@ -48,41 +49,30 @@ public struct StoreLocation: Sendable, Hashable {
     /// journal. Nothing this tool writes may take the place of one of them.
     public var ownFiles: [String] { [storeFile, walFile, shmFile, storeFile + "-journal"] }
 
-    /// Whether `path` names one of the store's own files, however it is spelled: the same file
-    /// (device and inode) when both exist, else the same path once the folders' links are resolved.
-    public func isOwnFile(_ path: String) -> Bool {
-        let target = try? POSIXFile.status(path)
-        let canonicalTarget = StoreLocation.canonical(path)
-        return ownFiles.contains { own in
-            if let target, let existing = try? POSIXFile.status(own) {
-                return target.device == existing.device && target.inode == existing.inode
-            }
-            return StoreLocation.canonical(own) == canonicalTarget
+    /// Whether a write to `path` would land on one of the store's own files: the same file (device and
+    /// inode) when both exist, else the same place once every link is followed, the last one included, as
+    /// the writer follows them (a dangling link to where `-journal` would be made lands on it).
+    /// - Throws: `LandingPath.Failure` when the path's links cannot be followed.
+    package func isOwnFile(_ path: String) throws(LandingPath.Failure) -> Bool {
+        let target = LandingPath.identity(of: path)
+        let landing = try LandingPath.landing(of: path)
+        for own in ownFiles {
+            if let target, let existing = LandingPath.identity(of: own), target == existing { return true }
+            if let ownLanding = try? LandingPath.landing(of: own), ownLanding == landing { return true }
         }
+        return false
     }
 
     /// Whether writing `path` could touch what STORE names: one of the store's own files, or anything
-    /// inside the device backup (or folder of backups) that STORE is.
-    public static func protects(_ path: String, storePath: String) -> Bool {
+    /// inside the device backup (or folder of backups) that STORE is, judged where the write lands (every
+    /// link followed, folders by device and inode too).
+    /// - Throws: `LandingPath.Failure` when the path's links cannot be followed (a loop, a planted link).
+    public static func protects(_ path: String, storePath: String) throws -> Bool {
         if DeviceBackup.isBackup(storePath) || !DeviceBackup.backups(in: storePath).isEmpty {
-            // The folder itself resolved (links included): canonical() resolves the folder of a name inside it.
-            let folder = URL(fileURLWithPath: canonical(join(storePath, "entry"))).deletingLastPathComponent().path
-            let target = canonical(path)
-            return target == folder || target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+            return try LandingPath.landsInside(path, folder: storePath)
         }
         guard let location = try? StoreLocation(path: storePath) else { return false }
-        return location.isOwnFile(path)
-    }
-
-    /// An absolute path with the folder's symbolic links and `.`/`..` resolved (the file itself
-    /// need not exist).
-    static func canonical(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let folder = url.deletingLastPathComponent().path
-        let resolved = folder.withCString { realpath($0, nil) }
-        defer { free(resolved) }
-        let base = resolved.map { String(cString: $0) } ?? folder
-        return join(base, url.lastPathComponent)
+        return try location.isOwnFile(path)
     }
 
     package static func join(_ folder: String, _ name: String) -> String {

@@ -100,6 +100,7 @@ public final class StoreReader {
         }
         let storePath = restored?.displayPath ?? location.storeFile
         warn = request.warn
+        if let ignored = snapshot.wal?.ignored { request.warn("\(storePath): \(ignored)") }
         if snapshot.shmPresent, snapshot.wal == nil {
             request.warn("\(storePath): a -shm file is there but no -wal, so the newest logs may be missing; copy the whole "
                 + "folder (default.store with its -wal and -shm) while the app is closed")
@@ -406,12 +407,24 @@ public final class StoreReader {
             + "default.store-wal together, from the same folder)")
     }
 
+    /// The most babies a store may hold, as the late rows are bounded (`LateRowPlan.maximumLateRows`): a family
+    /// has a few, and 100,000 still make a report (HostileInputScaleTests). More is refused as the store's
+    /// damage before its rows cost minutes and gigabytes (a million took 35 s and 3.1 GB, then failed on the
+    /// size of the report, blaming the template).
+    static let maximumBabies = 100_000
+
     private static func readBabies(_ database: Database, layout: TableLayout, storePath: String) throws -> [Baby] {
         let decoder = BabyDecoder(layout: layout)
         let babies = try database.withStatement(layout.orderedSelectSQL()) { statement in
             let row = RowReader(statement: statement, table: layout.tableName, storePath: storePath)
             var babies: [Baby] = []
-            while try statement.step() { babies.append(try decoder.decode(row)) }
+            while try statement.step() {
+                guard babies.count < maximumBabies else {
+                    throw StoreError.corrupt(storePath, detail: "its \(layout.tableName) table holds more than \(maximumBabies) babies, "
+                        + "more than a ParPair store has; is it a damaged or a made-up store?")
+                }
+                babies.append(try decoder.decode(row))
+            }
             return babies
         }
         return babies.sorted { ($0.birthday, $0.name, $0.rowID) < ($1.birthday, $1.name, $1.rowID) }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// A private, consistent copy of a store: `default.store` and `default.store-wal` (never `-shm`)
 /// copied into a new 0700 temporary folder, which is deleted by `remove()` or `deinit`.
@@ -26,9 +27,8 @@ final class StoreSnapshot {
     let shmPresent: Bool
     /// Copies made before a stable one was taken (0 when the first copy was stable).
     let retries: Int
-    private var removed = false
-    /// The folder's entry in `ScratchRegistry`, so a signal removes it too.
-    private let scratchToken: Int
+    /// The private folder, registered so that it goes however the run ends.
+    private let scratch: ScratchFolder
 
     static let maximumAttempts = 10
 
@@ -41,10 +41,11 @@ final class StoreSnapshot {
         self.location = location
         let base = scratchDirectory ?? FileManager.default.temporaryDirectory.path
         do {
-            (directory, scratchToken) = try ScratchRegistry.makeFolder(in: base, purpose: "snapshot")
-        } catch let failure as POSIXFile.Failure {
+            scratch = try ScratchFolder(in: base, purpose: "snapshot")
+        } catch let failure as FileError {
             throw StoreError.snapshotFailed(base, reason: failure.reason)
         }
+        directory = scratch.path
         let storeFile = StoreLocation.join(directory, StoreLocation.defaultFileName)
         self.storeFile = storeFile
         do {
@@ -56,7 +57,7 @@ final class StoreSnapshot {
                     header = try DatabaseHeader(bytes: copy.header, fileSize: copy.size, path: location.storeFile,
                                                 checkSize: (wal?.frames ?? 0) == 0)
                     self.wal = wal
-                    shmPresent = (try? POSIXFile.status(location.shmFile)) != nil
+                    shmPresent = (try? FileStatus.of(location.shmFile)) != nil
                     retries = attempt - 1
                     break
                 }
@@ -66,7 +67,7 @@ final class StoreSnapshot {
                 Thread.sleep(forTimeInterval: 0.01 * Double(attempt))
             }
         } catch {
-            ScratchRegistry.remove(scratchToken)
+            scratch.remove()
             throw error
         }
     }
@@ -77,16 +78,14 @@ final class StoreSnapshot {
 
     /// Deletes the private folder and everything SQLite made in it.
     func remove() {
-        guard !removed else { return }
-        removed = true
-        ScratchRegistry.remove(scratchToken)
+        scratch.remove()
     }
 
     /// The state of the source files before and after copying.
     private struct Fingerprint {
-        var main: POSIXFile.Status?
+        var main: FileStatus?
         var mainHeader: [UInt8]
-        var wal: POSIXFile.Status?
+        var wal: FileStatus?
         var walHeader: [UInt8]
 
         /// True when the main file says journal_mode=wal.
@@ -122,23 +121,23 @@ final class StoreSnapshot {
 
     private static func fingerprint(_ location: StoreLocation) throws -> Fingerprint {
         do {
-            guard let main = try POSIXFile.status(location.storeFile) else {
+            guard let main = try FileStatus.of(location.storeFile) else {
                 throw StoreError.missingPath(location.storeFile)
             }
-            let wal = try POSIXFile.status(location.walFile)
+            let wal = try FileStatus.of(location.walFile)
             // Only a regular -wal is opened: a named pipe would block open(2) forever, and a device
             // such as /dev/zero would be copied until the disk is full.
             if let wal, !wal.isRegularFile { throw StoreError.notARegularFile(location.walFile, kind: wal.kind) }
-            let mainHeader = try POSIXFile.prefix(of: location.storeFile, count: 100)
+            let mainHeader = try ReadOnlyFile.prefix(of: location.storeFile, count: 100)
             var walHeader: [UInt8] = []
             if wal != nil {
-                do { walHeader = try POSIXFile.prefix(of: location.walFile, count: 32) } catch let failure as POSIXFile.Failure
+                do { walHeader = try ReadOnlyFile.prefix(of: location.walFile, count: 32) } catch let failure as FileError
                     where failure.isMissing {
                     walHeader = []  // vanished between stat and open: the fingerprints will differ
                 }
             }
             return Fingerprint(main: main, mainHeader: mainHeader, wal: wal, walHeader: walHeader)
-        } catch let failure as POSIXFile.Failure {
+        } catch let failure as FileError {
             throw StoreError.unreadable(failure.path, reason: failure.reason, permission: failure.isPermission)
         }
     }
@@ -146,8 +145,8 @@ final class StoreSnapshot {
     /// One attempt: nil when the source changed under the copy.
     private static func copyOnce(_ location: StoreLocation, into storeFile: String) throws -> Copy? {
         let walCopy = storeFile + "-wal"
-        POSIXFile.remove(storeFile)
-        POSIXFile.remove(walCopy)
+        // What an earlier attempt copied into the private folder.
+        for copy in [storeFile, walCopy] { try? FileManager.default.removeItem(atPath: copy) }
         let before = try fingerprint(location)
         guard let main = before.main, main.isRegularFile else {
             throw StoreError.notARegularFile(location.storeFile, kind: before.main?.kind ?? "special file")
@@ -161,14 +160,14 @@ final class StoreSnapshot {
         guard let size else { return nil }
         let after = try fingerprint(location)
         guard Fingerprint.isStable(before, after) else { return nil }
-        let header = (try? POSIXFile.prefix(of: storeFile, count: 100)) ?? []
+        let header = (try? ReadOnlyFile.prefix(of: storeFile, count: 100)) ?? []
         return Copy(header: header, size: size, walSize: walSize)
     }
 
     /// Copies one file; nil when the source vanished meanwhile (the attempt is retried).
     private static func copy(_ source: String, to destination: String, location: StoreLocation) throws -> Int64? {
         do {
-            return try POSIXFile.copy(from: source, to: destination)
+            return try FileCopy.copy(from: source, to: destination)
         } catch .source(let failure) {
             if failure.isMissing { return nil }
             throw StoreError.unreadable(source, reason: failure.reason, permission: failure.isPermission)

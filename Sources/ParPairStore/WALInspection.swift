@@ -1,3 +1,5 @@
+import Platform
+
 /// What a write-ahead log holds: SQLite uses the frames whose salts match the WAL header and whose
 /// running checksums verify, up to the last commit frame. Frames after that (an append in progress,
 /// frames left from before a WAL restart) are ignored by SQLite and not counted here.
@@ -10,6 +12,14 @@ public struct WALInspection: Sendable, Hashable, Codable {
     public var transactions: Int
     /// Page size recorded in the WAL header (0 when the header is missing or invalid).
     public var pageSize: Int
+    /// What of the file SQLite ignores because it is damaged or unfinished, in words (a bad header, a frame
+    /// cut short, a checksum that fails, frames of no committed transaction); nil when nothing is, or when
+    /// only frames from before a WAL restart (an older salt) follow, which is how SQLite leaves a WAL.
+    public var ignored: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case bytes, frames, transactions, pageSize
+    }
 
     public init(bytes: Int64, frames: Int, transactions: Int, pageSize: Int) {
         self.bytes = bytes
@@ -20,42 +30,68 @@ public struct WALInspection: Sendable, Hashable, Codable {
 
     /// Reads a WAL file frame by frame (memory: one page).
     static func inspect(path: String, size: Int64) -> WALInspection {
-        guard size >= 32, let descriptor = try? POSIXFile.openForReading(path) else {
-            return WALInspection(bytes: size, frames: 0, transactions: 0, pageSize: 0)
+        var inspection = WALInspection(bytes: size, frames: 0, transactions: 0, pageSize: 0)
+        func wholeFileIgnored(_ why: String) -> WALInspection {
+            inspection.ignored = "its -wal \(why), so SQLite ignores all \(size) bytes of it: the newest logs may be missing"
+            return inspection
         }
-        defer { POSIXFile.closeDescriptor(descriptor) }
-        guard let header = POSIXFile.readExactly(descriptor, count: 32) else {
-            return WALInspection(bytes: size, frames: 0, transactions: 0, pageSize: 0)
-        }
+        guard size > 0 else { return inspection }
+        guard size >= 32 else { return wholeFileIgnored("is \(size) bytes, too short for its 32-byte header") }
+        guard let file = try? ReadOnlyFile(path), let header = file.read(exactly: 32) else { return inspection }
         let magic = DatabaseHeader.bigEndian(header, at: 0)
         let pageSize = Int(DatabaseHeader.bigEndian(header, at: 8))
         guard magic == 0x377F_0682 || magic == 0x377F_0683, pageSize >= 512, pageSize <= 65_536,
               pageSize & (pageSize - 1) == 0 else {
-            return WALInspection(bytes: size, frames: 0, transactions: 0, pageSize: 0)
+            return wholeFileIgnored("has a damaged header (not a write-ahead log's)")
         }
+        inspection.pageSize = pageSize
         let bigEndianWords = magic & 1 == 1
         var checksum = WALChecksum(bigEndian: bigEndianWords)
         checksum.add(header[0..<24])
         guard checksum.first == DatabaseHeader.bigEndian(header, at: 24),
               checksum.second == DatabaseHeader.bigEndian(header, at: 28) else {
-            return WALInspection(bytes: size, frames: 0, transactions: 0, pageSize: pageSize)
+            return wholeFileIgnored("has a damaged header (its checksum fails)")
         }
         let salt = Array(header[16..<24])
+        let frameSize = Int64(24 + pageSize)
         var frames = 0, committedFrames = 0, transactions = 0
-        while let frameHeader = POSIXFile.readExactly(descriptor, count: 24),
-              let page = POSIXFile.readExactly(descriptor, count: pageSize) {
+        /// Why the frames stop before the end of the file, when that is damage rather than an older salt.
+        var damage: String?
+        while true {
+            let offset = 32 + Int64(frames) * frameSize
+            guard offset < size else { break }
+            guard size - offset >= frameSize, let frameHeader = file.read(exactly: 24),
+                  let page = file.read(exactly: pageSize) else {
+                damage = "its last frame is cut short (\(size - offset) of \(frameSize) bytes)"
+                break
+            }
             guard Array(frameHeader[8..<16]) == salt else { break }
             checksum.add(frameHeader[0..<8])
             checksum.add(page[...])
             guard checksum.first == DatabaseHeader.bigEndian(frameHeader, at: 16),
-                  checksum.second == DatabaseHeader.bigEndian(frameHeader, at: 20) else { break }
+                  checksum.second == DatabaseHeader.bigEndian(frameHeader, at: 20) else {
+                damage = "frame \(frames + 1) fails its checksum"
+                break
+            }
             frames += 1
             if DatabaseHeader.bigEndian(frameHeader, at: 4) != 0 {
                 committedFrames = frames
                 transactions += 1
             }
         }
-        return WALInspection(bytes: size, frames: committedFrames, transactions: transactions, pageSize: pageSize)
+        if frames > committedFrames {
+            let unfinished = "\(frames - committedFrames) frame\(frames - committedFrames == 1 ? "" : "s") of no committed transaction"
+            damage = damage.map { unfinished + " and then " + $0 } ?? unfinished
+        }
+        inspection.frames = committedFrames
+        inspection.transactions = transactions
+        if let damage {
+            let from = 32 + Int64(committedFrames) * frameSize
+            inspection.ignored = "its -wal is damaged or unfinished: \(damage), so SQLite uses its first \(committedFrames) "
+                + "frames (\(transactions) transactions) and ignores the \(size - from) bytes from byte \(from) on: "
+                + "the newest logs may be missing"
+        }
+        return inspection
     }
 }
 

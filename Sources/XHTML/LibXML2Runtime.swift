@@ -1,5 +1,5 @@
 import CLibXML2
-import Foundation
+import Concurrency
 
 /// Process-wide libxml2 set-up and the lock every parse runs under.
 ///
@@ -22,16 +22,15 @@ enum LibXML2Runtime {
         ExternalEntityLoader.install()
     }()
 
-    private static let lock = NSLock()
+    /// Held by the parse running ``exclusively(_:)``; it guards no value, only libxml2's global state.
+    private static let lock = Locked(())
 
     /// Runs `body` with libxml2 initialised and no other parse of this module running.
     ///
     /// - Parameter body: The work that touches libxml2. It must not call `exclusively` again.
     static func exclusively<Result>(_ body: () -> Result) -> Result {
         _ = initialization
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+        return lock.withLock { _ in body() }
     }
 
     /// Runs `body` with libxml2 initialised, whatever else is parsing: for parses that touch no

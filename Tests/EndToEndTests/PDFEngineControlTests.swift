@@ -25,6 +25,9 @@ import Glibc
         return folder
     }
 
+    /// Writes the engine's process group id to `$WORK/pid`, for `liveMembers(of:)`.
+    static let recordGroup = "ps -o pgid= -p $$ | tr -d ' ' > \"$WORK/pid\""
+
     static let validPDF = "printf '%%PDF-1.4\\n1 0 obj <<>> endobj\\n%%%%EOF\\n' > \"$PDF\""
 
     static func arguments(_ folder: WorkFolder, _ extra: [String] = []) -> [String] {
@@ -66,7 +69,7 @@ import Glibc
 
     @Test func theEngineStartsWithNoSignalBlockedOrIgnoredInAGroupOfItsOwn() async throws {
         let folder = try Self.fakeEngine("""
-            ps -o pgid= -p $$ | tr -d ' ' > "$WORK/pgid"; echo $$ > "$WORK/pid"
+            ps -o pgid= -p $$ | tr -d ' ' > "$WORK/pgid"; ps -o ppid= -p $$ | tr -d ' ' > "$WORK/ppid"
             \(Self.validPDF)
             exec grep -E '^Sig(Blk|Ign):' /proc/self/status > "$WORK/status"
             """)
@@ -84,15 +87,17 @@ import Glibc
         // handlers for them at start, and nothing else sends them.
         #expect(masks["SigIgn"].map { $0 & 0x7fff_ffff } == 0, "no standard signal ignored: \(status)")
         let pgid = try String(contentsOfFile: folder.file("pgid"), encoding: .utf8)
-        let pid = try String(contentsOfFile: folder.file("pid"), encoding: .utf8)
-        #expect(pgid == pid, "the engine leads its own process group")
+        let parent = try String(contentsOfFile: folder.file("ppid"), encoding: .utf8)
+        // A group of its own, not the tool's (the test's), led by its supervisor, whose child it is.
+        #expect(Int32(pgid.trimmingCharacters(in: .whitespacesAndNewlines)) != getpgrp())
+        #expect(pgid == parent, "the engine's supervisor leads its process group")
         // The fake's PDF, delivered as it was (a PDF is checked, not judged).
         #expect(try String(contentsOfFile: folder.file("out.pdf"), encoding: .utf8).hasPrefix("%PDF-1.4\n"))
     }
 
     @Test func anEngineIgnoringSIGTERMIsKilledAfterTheLimit() async throws {
         // SIGTERM is ignored by the shell and, inherited, by its sleeps: only SIGKILL ends them.
-        let folder = try Self.fakeEngine("trap '' TERM\necho $$ > \"$WORK/pid\"\nwhile :; do sleep 1; done")
+        let folder = try Self.fakeEngine("trap '' TERM\n\(Self.recordGroup)\nwhile :; do sleep 1; done")
         let finished = try await Self.run(folder, ["--pdf-timeout", "2"])
         #expect(!finished.timedOut)
         #expect(finished.status == 69, "\(finished.stderr)")
@@ -103,16 +108,16 @@ import Glibc
     }
 
     @Test func aGrandchildHoldingTheEnginesOutputDoesNotKeepTheToolWaiting() async throws {
-        let folder = try Self.fakeEngine("echo $$ > \"$WORK/pid\"\nsleep 40 &\n\(Self.validPDF)")
+        let folder = try Self.fakeEngine("\(Self.recordGroup)\nsleep 40 &\n\(Self.validPDF)")
         let finished = try await Self.run(folder)
         #expect(finished.status == 0, "\(finished.stderr)")
         let group = Int32(try String(contentsOfFile: folder.file("pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         #expect(Self.liveMembers(of: group).isEmpty, "the sleep left behind was killed with the group")
     }
 
-    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
-    func aSignalToTheToolEndsTheEngine(_ signal: Int32) async throws {
-        let folder = try Self.fakeEngine("echo $$ > \"$WORK/pid\"\nsleep 300 &\nsleep 300")
+    /// Starts the tool on its own (not through ChildProcess, so the test can signal it) and waits until the
+    /// fake engine has written its group to `$WORK/pid`.
+    static func startWithEngineRunning(_ folder: WorkFolder) async throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuiltTool.executable.get())
         process.arguments = Self.arguments(folder)
@@ -122,6 +127,55 @@ import Glibc
         try onThreadOfItsOwn { try process.run() }
         let started = try await Self.waitForFile(folder.file("pid"))
         #expect(started, "the fake engine started")
+        return process
+    }
+
+    /// Whether process `pid` is alive (it exists and is not a zombie).
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+            return false
+        }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
+    static func number(in path: String) throws -> Int32 {
+        Int32(try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    /// A process the engine starts with setsid() leaves the engine's group; it is ended all the same when
+    /// the engine exits, and the run succeeds.
+    @Test func aGrandchildThatCalledSetsidIsEnded() async throws {
+        let folder = try Self.fakeEngine("""
+            \(Self.recordGroup)
+            setsid sh -c 'ps -o pgid= -p $$ | tr -d " " > "$0/escapee-group"; echo $$ > "$0/escapee"; exec sleep 300' "$WORK" &
+            while [ ! -s "$WORK/escapee" ]; do sleep 0.05; done
+            \(Self.validPDF)
+            """)
+        let finished = try await Self.run(folder)
+        #expect(finished.status == 0, "\(finished.stderr)")
+        let escapee = try Self.number(in: folder.file("escapee"))
+        #expect(try Self.number(in: folder.file("escapee-group")) != Self.number(in: folder.file("pid")), "it left the engine's group")
+        #expect(!Self.isAlive(escapee), "the setsid() grandchild was ended with the engine")
+    }
+
+    /// SIGKILL cannot be caught: the engine's supervisor sees the tool's end of its pipe close and ends the
+    /// engine and its children (a hang guard of 60 s; normally within 50 ms).
+    @Test func aSIGKILLedToolsEngineIsGone() async throws {
+        let folder = try Self.fakeEngine("\(Self.recordGroup)\nsleep 300 &\nsleep 300")
+        let process = try await Self.startWithEngineRunning(folder)
+        let group = try Self.number(in: folder.file("pid"))
+        #expect(!Self.liveMembers(of: group).isEmpty)
+        kill(process.processIdentifier, SIGKILL)
+        for _ in 0..<3000 where process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        onThreadOfItsOwn { process.waitUntilExit() }
+        for _ in 0..<3000 where !Self.liveMembers(of: group).isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(Self.liveMembers(of: group).isEmpty, "the engine's group outlived the tool")
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalToTheToolEndsTheEngine(_ signal: Int32) async throws {
+        let folder = try Self.fakeEngine("\(Self.recordGroup)\nsleep 300 &\nsleep 300")
+        let process = try await Self.startWithEngineRunning(folder)
         kill(process.processIdentifier, signal)
         for _ in 0..<3000 where process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

@@ -5,7 +5,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// Ctrl-C, SIGTERM and SIGHUP mid-run leave nothing behind: no snapshot (a full copy of a baby's data)
+/// Ctrl-C, SIGTERM, SIGHUP and SIGPIPE mid-run leave nothing behind: no snapshot (a full copy of a baby's data)
 /// in TMPDIR, no partial output; the exit status is 128+signal.
 @Suite(.serialized) struct SignalTests {
     /// A store of about a million logs (`sample --seed 7 --babies 10 --days 4430`), made once: its debug
@@ -34,7 +34,7 @@ import Glibc
         var testDescription: String { "\(name) after \(afterSeconds) s" }
     }
 
-    static let points: [Point] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")].flatMap { signal, name in
+    static let points: [Point] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"), (SIGPIPE, "SIGPIPE")].flatMap { signal, name in
         [0.05, 0.4, 1.2].map { Point(signal: signal, name: name, afterSeconds: $0) }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import AESCrypto
 @testable import Mail
 
 /// The encoders inside the builder, against published vectors and hand-written expectations.

@@ -4,6 +4,7 @@ import ParPairAggregation
 import ParPairModel
 import ParPairReport
 import ParPairStore
+import Platform
 import Testing
 @testable import ParPairCLI
 

@@ -35,7 +35,11 @@ import Testing
         try StoreReader.withReader(path: folder.store) { reader throws in
             #expect(try reader.readAll().foodLogs == StoreFixtures.expectedFood)
             let info = try reader.info()
-            #expect(info.wal == WALInspection(bytes: 4152, frames: 0, transactions: 0, pageSize: 0))
+            var expected = WALInspection(bytes: 4152, frames: 0, transactions: 0, pageSize: 0)
+            // 0xAB… is no WAL magic number (0x377F0682 or 0x377F0683), so SQLite ignores the whole file.
+            expected.ignored = "its -wal has a damaged header (not a write-ahead log's), so SQLite ignores all 4152 bytes of it: "
+                + "the newest logs may be missing"
+            #expect(info.wal == expected)
             #expect(info.warnings == ["the -wal file (4152 bytes) holds no committed transaction SQLite can use"])
         }
     }

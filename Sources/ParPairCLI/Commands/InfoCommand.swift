@@ -53,7 +53,7 @@ enum InfoCommand: Subcommand {
             let birthday = calendar.civilDate(of: baby.birthday)
             let age = calendar.age(birthday: baby.birthday, on: today)
             let logs = baby.logs.values.reduce(0, +)
-            lines.append("  \(baby.name.isEmpty ? "(unnamed)" : baby.name)  born \(birthday)  \(age)  \(logs) logs  id \(baby.id.uuidString)")
+            lines.append("  \(baby.name.isEmpty ? "(unnamed)" : TerminalText.oneLine(baby.name))  born \(birthday)  \(age)  \(logs) logs  id \(baby.id.uuidString)")
         }
         if info.babies.isEmpty { lines.append("  none") }
         lines.append("")
@@ -83,7 +83,7 @@ enum InfoCommand: Subcommand {
         if !info.warnings.isEmpty {
             lines.append("")
             lines.append("Warnings:")
-            for warning in info.warnings { lines.append("  - \(warning)") }
+            for warning in info.warnings { lines.append("  - \(TerminalText.oneLine(warning))") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,3 +1,6 @@
+import Foundation
+import Platform
+
 /// Why an output could not be delivered; nothing partial is left behind in any of these cases.
 public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file or a folder for it cannot be created, or cannot replace the old one.
@@ -15,6 +18,22 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .protected(let label, let path):
             "\(label): \(path) is one of the store's own files or inside the backup it is read from, "
                 + "and those are only ever read; write elsewhere"
+        }
+    }
+}
+
+extension DeliveryError {
+    /// A path whose links cannot be followed, or must not be.
+    /// - Parameters: label: the option (`--output`); path: the path as given.
+    init(_ failure: LandingPath.Failure, label: String, path: String) {
+        switch failure {
+        case .loop:
+            self = .cannotCreate("cannot write \(path): more than \(LandingPath.maximumLinks) symbolic links (a loop?)")
+        case .unreadable(let at, let code):
+            self = .cannotCreate("cannot write \(path): cannot follow \(at): \(String(cString: strerror(code)))")
+        case .plantedLink(let link, let owner, let folder):
+            self = .refused("\(label): \(link) is a symbolic link of another user (uid \(owner)) in the shared folder \(folder) "
+                + "(sticky, writable by all); like the kernel's protected_symlinks, the tool does not follow it: write elsewhere")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairStore
+import Platform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,49 +28,39 @@ enum Destination {
     case socket(path: String)
     case descriptor(Int32, name: String)
 
-    /// How many links are followed before a loop is assumed.
-    static let maximumLinks = 40
-
-    /// - Parameter label: how messages name the destination (the path as given).
+    /// Follows the path's links as ``LandingPath/followLinks(_:stop:)`` does (the same walk the protection
+    /// check judges), stopping at a link to a standard descriptor.
     static func resolve(_ path: String) throws(DeliveryError) -> Destination {
         if let descriptor = standardDescriptor(path) { return .descriptor(descriptor, name: path) }
-        var current = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        for _ in 0...maximumLinks {
-            var info = stat()
-            guard lstat(current, &info) == 0 else {
-                let code = errno
-                guard code == ENOENT else { throw .cannotCreate("cannot write \(path): \(errorText(code))") }
-                // Nothing there yet (or a link to nothing): a new file at the end of the links.
-                let folder = (current as NSString).deletingLastPathComponent
-                var folderInfo = stat()
-                guard stat(folder.isEmpty ? "/" : folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
-                    throw .cannotCreate("cannot write \(path): the folder \(folder) does not exist")
-                }
-                return .file(path: current, existing: nil)
-            }
-            switch info.st_mode & S_IFMT {
-            case S_IFLNK:
-                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                let count = readlink(current, &buffer, buffer.count - 1)
-                guard count >= 0 else { throw .cannotCreate("cannot follow the link \(current): \(errorText(errno))") }
-                let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if let descriptor = standardDescriptor(target) { return .descriptor(descriptor, name: path) }
-                current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
-            case S_IFREG:
-                return .file(path: current, existing: Existing(mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid))
-            case S_IFDIR:
-                throw .refused("\(path) is a folder; give a file name")
-            case S_IFCHR:
-                return .device(path: current, kind: "character device")
-            case S_IFIFO:
-                return .device(path: current, kind: "named pipe")
-            case S_IFSOCK:
-                return .socket(path: current)
-            default:
-                throw .refused("\(path) is a block device; an output is never written over a disk")
-            }
+        let end: LandingPath.End
+        do { end = try LandingPath.followLinks(path, stop: { standardDescriptor($0) != nil }) } catch {
+            throw DeliveryError(error, label: path, path: path)
         }
-        throw .cannotCreate("cannot write \(path): more than \(maximumLinks) symbolic links (a loop?)")
+        if let target = end.stoppedAt, let descriptor = standardDescriptor(target) { return .descriptor(descriptor, name: path) }
+        let current = end.path
+        guard let info = end.status else {
+            // Nothing there yet (or a link to nothing): a new file at the end of the links.
+            let folder = (current as NSString).deletingLastPathComponent
+            var folderInfo = stat()
+            guard stat(folder.isEmpty ? "/" : folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
+                throw .cannotCreate("cannot write \(path): the folder \(folder) does not exist")
+            }
+            return .file(path: current, existing: nil)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return .file(path: current, existing: Existing(mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid))
+        case S_IFDIR:
+            throw .refused("\(path) is a folder; give a file name")
+        case S_IFCHR:
+            return .device(path: current, kind: "character device")
+        case S_IFIFO:
+            return .device(path: current, kind: "named pipe")
+        case S_IFSOCK:
+            return .socket(path: current)
+        default:
+            throw .refused("\(path) is a block device; an output is never written over a disk")
+        }
     }
 
     /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`: that descriptor.

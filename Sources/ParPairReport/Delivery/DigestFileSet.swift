@@ -1,5 +1,6 @@
 import Foundation
 import ParPairStore
+import Platform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -111,9 +112,9 @@ public struct DigestFileSet: Sendable {
         for item in direct {
             // A device or FIFO cannot be replaced: it gets the bytes once every file is in place.
             let base = FileManager.default.temporaryDirectory.path
-            let (folder, token) = try ScratchRegistry.makeFolder(in: base, purpose: "output")
-            defer { ScratchRegistry.remove(token) }
-            let whole = folder + "/output"
+            let scratch = try ScratchFolder(in: base, purpose: "output")
+            defer { scratch.remove() }
+            let whole = scratch.path + "/output"
             let file = try StagedFile(replacing: whole, existing: nil, name: item.name)
             try Self.writeAll(item.bytes, to: file.descriptor, name: item.name)
             try file.close(name: item.name)

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import ParPairStore
+import Platform
 
 /// Renders digests with the built-in `digest.*.mustache` templates; HTML is proven valid XHTML 1.0
 /// Strict before it is returned.
@@ -59,8 +60,9 @@ public struct DigestRendering: Sendable {
     public func pdf(_ digest: BabyDigest, of run: DigestRun) throws -> [UInt8] {
         guard let printing else { throw ReportError.missingTemplate("no PDF renderer for the digest") }
         let text = try render(run, digests: [digest], skips: [], template: printing.template, format: .html)
-        let (folder, token) = try ScratchRegistry.makeFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
-        defer { ScratchRegistry.remove(token) }
+        let scratch = try ScratchFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let html = folder + "/digest.html"
         // The built-in digest template, validated as it was rendered: nothing in it loads from outside.
         try OutputFile(path: html).write(text)

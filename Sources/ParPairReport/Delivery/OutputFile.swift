@@ -1,5 +1,6 @@
 import Foundation
 import ParPairStore
+import Platform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -52,9 +53,9 @@ public struct OutputFile: Sendable {
             return
         }
         let base = FileManager.default.temporaryDirectory.path
-        let (folder, token) = try ScratchRegistry.makeFolder(in: base, purpose: "output")
-        defer { ScratchRegistry.remove(token) }
-        let whole = folder + "/output"
+        let scratch = try ScratchFolder(in: base, purpose: "output")
+        defer { scratch.remove() }
+        let whole = scratch.path + "/output"
         try Self.make(StagedFile(replacing: whole, existing: nil, name: path), name: path, check: check, body)
         try DirectDelivery.send(contentsOf: whole, to: destination, name: path)
     }
@@ -76,14 +77,21 @@ public struct OutputFile: Sendable {
         }
     }
 
-    /// Refuses a destination that is one of the store's own files (the store, its `-wal`, `-shm` or
-    /// journal, however the path is spelled) or lies inside the device backup it is read from: the
-    /// store and the backup are only ever read.
+    /// Refuses a destination that lands on one of the store's own files (the store, its `-wal`, `-shm` or
+    /// journal, however the path is spelled, through links, dangling ones included) or inside the device
+    /// backup it is read from: the store and the backup are only ever read. Also refuses a path whose links
+    /// cannot be followed, or would not be (a link another user planted in a shared sticky folder).
     /// - Parameter label: how the user named the destination (`--output`), for the message.
     /// - Throws: `DeliveryError.protected`.
     public func refuseProtectedFiles(of storePath: String, label: String) throws(DeliveryError) {
-        guard !isStandardOutput, StoreLocation.protects(path, storePath: storePath) else { return }
-        throw .protected(label: label, path: path)
+        guard !isStandardOutput else { return }
+        let protected: Bool
+        do { protected = try StoreLocation.protects(path, storePath: storePath) } catch let failure as LandingPath.Failure {
+            throw DeliveryError(failure, label: label, path: path)
+        } catch {
+            throw .cannotCreate("cannot write \(path): \(error)")
+        }
+        if protected { throw .protected(label: label, path: path) }
     }
 
     /// Writes a string as UTF-8, straight from its storage (a 10 MB report is not copied again).
@@ -92,17 +100,6 @@ public struct OutputFile: Sendable {
     }
 
     static func lastError() -> String { String(cString: strerror(errno)) }
-}
-
-/// POSIX `write(2)`, named apart from our own `write` methods.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-    #elseif canImport(Musl)
-    Musl.write(descriptor, bytes, count)
-    #else
-    Darwin.write(descriptor, bytes, count)
-    #endif
 }
 
 /// A buffered `TextOutputStream` over a file descriptor. Write errors are kept and reported by `flush()`,
@@ -150,7 +147,7 @@ public struct DescriptorSink: TextOutputStream {
         if failure == nil {
             let error = buffer.withUnsafeBytes { bytes in
                 tap?(bytes)
-                return Self.writeAll(bytes, to: descriptor)
+                return POSIXFile.writeAll(bytes, to: descriptor)
             }
             record(error)
         }
@@ -161,27 +158,14 @@ public struct DescriptorSink: TextOutputStream {
     private mutating func writeOut(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil else { return }
         tap?(bytes)
-        record(Self.writeAll(bytes, to: descriptor))
+        record(POSIXFile.writeAll(bytes, to: descriptor))
     }
 
     private mutating func record(_ error: Int32?) {
         if let error {
-            failure = DeliveryError.writeFailed("cannot write \(name): \(String(cString: strerror(error)))")
+            // EPIPE: the reader of a pipe is gone (`| head`); SIGPIPE stays blocked (see Platform's Signals).
+            let reason = error == EPIPE ? "its reader closed it (broken pipe)" : String(cString: strerror(error))
+            failure = DeliveryError.writeFailed("cannot write \(name): \(reason)")
         }
-    }
-
-    /// Writes every byte, retrying after interruptions; returns `errno` on failure.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
-        guard let base = bytes.baseAddress else { return nil }
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairStore
+import Platform
 import XHTML
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +23,7 @@ import Darwin
 /// private profile. (Its `scriptEnabled=false` setting also stops `--print-to-pdf` itself, so the policy
 /// is what disables script.)
 ///
-/// The engine is a child under control (``EngineProcess``): its own process group, stopped after
+/// The engine is a child under control (``SupervisedProcess`` (Platform)): its own process group, stopped after
 /// `timeLimit` (SIGTERM, then SIGKILL), and its PDF must be a PDF (`%PDF-` … `%%EOF`) of at most
 /// ``maximumBytes``, watched while it is written.
 public struct PDFRenderer: Sendable {
@@ -120,14 +121,10 @@ public struct PDFRenderer: Sendable {
         // Chromium makes its singleton socket under TMPDIR, and aborts when that path passes the 108 bytes
         // of a socket address: a long TMPDIR gets a short private folder in /tmp for the engine's own
         // files (the document stays where it is). Registered and locked like every run folder.
-        var scratch = folder
-        var scratchToken: Int?
-        if kind == .chromium, folder.utf8.count > 40,
-           let (short, token) = try? ScratchRegistry.makeFolder(in: "/tmp", purpose: "engine") {
-            (scratch, scratchToken) = (short, token)
-        }
-        defer { if let scratchToken { ScratchRegistry.remove(scratchToken) } }
-        let process = EngineProcess(
+        let short = kind == .chromium && folder.utf8.count > 40 ? try? ScratchFolder(in: "/tmp", purpose: "engine") : nil
+        defer { short?.remove() }
+        let scratch = short?.path ?? folder
+        let process = SupervisedProcess(
             executable: program, arguments: arguments,
             environment: ["HOME": folder, "PATH": "/usr/bin:/bin", "TMPDIR": scratch, "XDG_CONFIG_HOME": folder, "XDG_CACHE_HOME": folder],
             log: log, timeLimit: timeLimit)
@@ -154,7 +151,7 @@ public struct PDFRenderer: Sendable {
     /// or `#!/usr/bin/env python3` looked up in the search path), isolated (`-I`: no user site, no
     /// environment variables, no current folder on the module path), running ``weasyPrintScript``.
     private func weasyPrintDriver(_ executable: String, document: String, html: String, pdf: String) throws(PDFError) -> (String, [String]) {
-        let head = (try? POSIXFile.prefix(of: executable, count: 256)) ?? []
+        let head = (try? ReadOnlyFile.prefix(of: executable, count: 256)) ?? []
         guard head.starts(with: Array("#!".utf8)) else {
             throw .failed(.weasyprint, "\(executable) is not the weasyprint script of a Python installation")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairStore
+import Platform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,9 +17,21 @@ import Darwin
 enum PartialFile {
     static let marker = ".parpair-partial-"
 
-    /// A new partial file name for `target` (a bare file name).
+    /// The longest file name most file systems take (NAME_MAX).
+    static let maximumNameBytes = 255
+
+    /// A new partial file name for `target` (a bare file name): at most ``maximumNameBytes`` bytes with the
+    /// `.new` suffix it has while being created, so a target of any valid length has a partial (the target's
+    /// name is cut, on a character boundary, to make room for the marker).
     static func name(for target: String) -> String {
-        "." + target + marker + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        let suffix = marker + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        let room = maximumNameBytes - 1 - suffix.utf8.count - ".new".utf8.count
+        var kept = ""
+        for character in target {
+            guard kept.utf8.count + character.utf8.count <= room else { break }
+            kept.append(character)
+        }
+        return "." + kept + suffix
     }
 
     /// Whether a name is one ``name(for:)`` makes.

@@ -2,6 +2,7 @@ import Foundation
 import ParPairAggregation
 import ParPairModel
 import ParPairStore
+import Platform
 import XHTML
 
 /// One report, from the store to its destination: open the store (a backup's included) → aggregate →
@@ -57,8 +58,9 @@ public struct ReportJob: Sendable {
         try output.refuseProtectedFiles(of: store.path, label: outputLabel)
         if let pdf {
             // The XHTML is made and validated in a private folder, printed there, and only the PDF is delivered.
-            let (folder, token) = try ScratchRegistry.makeFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
-            defer { ScratchRegistry.remove(token) }
+            let scratch = try ScratchFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
+            defer { scratch.remove() }
+            let folder = scratch.path
             let html = folder + "/report.html"
             var pdf = pdf
             pdf.paper = try writeValidatedHTML(to: OutputFile(path: html)).paper ?? pdf.paper

@@ -1,5 +1,5 @@
+import CPlatform
 import Foundation
-import ParPairStore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,39 +8,45 @@ import Musl
 import Darwin
 #endif
 
-/// A PDF engine run as a child the tool controls: started with `posix_spawn` with an empty signal mask
-/// and every signal at its default disposition (the tool's own threads block SIGINT, SIGTERM and SIGHUP
-/// for its signal thread, and a child would inherit that), as the leader of a process group of its own,
-/// registered with ``ScratchRegistry`` so the tool's own SIGINT, SIGTERM and SIGHUP kill the group.
+/// A child process the tool controls (a PDF engine), in a process group of its own whose leader is registered
+/// with ``ScratchRegistry``, so the tool's own SIGINT, SIGTERM, SIGHUP and SIGPIPE kill the group. The child
+/// starts with an empty signal mask and every signal at its default disposition (the tool's threads block
+/// the signals its signal thread takes, and a child would inherit that).
+///
+/// On Linux the group's leader is a small supervisor (`parpair_spawn_supervised`, in C): a child subreaper
+/// that watches a pipe only the tool writes to. When the tool dies, SIGKILL included, the pipe ends and the
+/// supervisor kills the program and all its descendants within 50 ms; when the program exits, whatever it
+/// left (a helper, a `sleep &`, a process that called `setsid()` to leave the group) is killed before the
+/// supervisor exits with the program's status. Elsewhere the program itself leads the group (`posix_spawn`).
 ///
 /// Its standard output and error go to a file, never a pipe, so a grandchild left holding them cannot
 /// make the tool wait. When the time limit passes the group gets SIGTERM, and SIGKILL 5 s later; when
 /// the leader exits, whatever is left of its group is killed.
-struct EngineProcess {
-    struct Outcome: Sendable {
+package struct SupervisedProcess {
+    package struct Outcome: Sendable {
         /// Why the engine could not be started.
-        var startFailure: String?
+        package var startFailure: String?
         /// The limit passed and the group was stopped.
-        var timedOut = false
+        package var timedOut = false
         /// `watch` asked to stop the engine, for this reason.
-        var stopped: String?
+        package var stopped: String?
         /// The exit status, or 128+signal.
-        var status: Int32 = -1
+        package var status: Int32 = -1
     }
 
     /// How long after SIGTERM the group gets SIGKILL.
-    static let graceSeconds = 5.0
+    package static let graceSeconds = 5.0
 
-    var executable: String
-    var arguments: [String]
-    var environment: [String: String]
+    package var executable: String
+    package var arguments: [String]
+    package var environment: [String: String]
     /// Where standard output and error go (created, mode 0600).
-    var log: String
-    var timeLimit: Double
+    package var log: String
+    package var timeLimit: Double
 
     /// Runs the engine to its end. `watch` is called every 20 ms while it runs; a reason it returns
     /// stops the group at once (an output growing past its bound, say).
-    func run(watch: () -> String? = { nil }) -> Outcome {
+    package func run(watch: () -> String? = { nil }) -> Outcome {
         var outcome = Outcome()
         let logDescriptor = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         let nullDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
@@ -53,15 +59,20 @@ struct EngineProcess {
             return outcome
         }
         let spawned: (pid: pid_t, token: Int)
+        var watchPipe: Int32 = -1
         do {
             spawned = try ScratchRegistry.registerGroup { () throws(SpawnFailure) -> pid_t in
-                try spawn(stdin: nullDescriptor, output: logDescriptor)
+                try spawn(stdin: nullDescriptor, output: logDescriptor, watch: &watchPipe)
             }
         } catch {
             outcome.startFailure = String(cString: strerror(error.code))
             return outcome
         }
-        defer { ScratchRegistry.unregisterGroup(spawned.token) }
+        defer {
+            ScratchRegistry.unregisterGroup(spawned.token)
+            // The supervisor's pipe: closed only once it is reaped (its end tells it the tool is gone).
+            if watchPipe >= 0 { close(watchPipe) }
+        }
         let pid = spawned.pid
         let started = Self.now()
         var terminatedAt: Double?
@@ -90,11 +101,32 @@ struct EngineProcess {
         return outcome
     }
 
+    package init(executable: String, arguments: [String], environment: [String: String], log: String, timeLimit: Double) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.log = log
+        self.timeLimit = timeLimit
+    }
+
     struct SpawnFailure: Error {
         var code: Int32
     }
 
-    private func spawn(stdin: Int32, output: Int32) throws(SpawnFailure) -> pid_t {
+    private func spawn(stdin: Int32, output: Int32, watch: inout Int32) throws(SpawnFailure) -> pid_t {
+        #if os(Linux)
+        let argv = [executable] + arguments
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+        var code: Int32 = 0
+        let pid = Self.withCStrings(argv) { argvPointer in
+            Self.withCStrings(envp) { envpPointer in
+                parpair_spawn_supervised(executable, argvPointer, envpPointer, stdin, output, &watch, &code)
+            }
+        }
+        guard pid > 0 else { throw SpawnFailure(code: code) }
+        return pid
+        #else
+        _ = watch
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -129,6 +161,7 @@ struct EngineProcess {
         }
         guard result == 0 else { throw SpawnFailure(code: result) }
         return pid
+        #endif
     }
 
     private static func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> T) -> T {
@@ -137,14 +170,14 @@ struct EngineProcess {
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
-    static func now() -> Double {
+    package static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// The exit code, or 128+signal for a child killed by a signal.
-    static func exitStatus(_ status: Int32) -> Int32 {
+    package static func exitStatus(_ status: Int32) -> Int32 {
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }

@@ -10,8 +10,8 @@ import Darwin
 
 /// Everything a run writes that must not outlive it: private snapshots, decrypted backup data and
 /// partial outputs, and the process groups of the engines it runs. Each is registered while it exists;
-/// SIGINT, SIGTERM and SIGHUP kill the groups, remove the files and exit 128+signal, and each run removes
-/// what runs of the same user left when they were killed.
+/// a signal kills the groups and removes the files (see `Signals`), and each run removes what runs of the
+/// same user left when they were killed.
 ///
 /// A run's folder holds a lock file that the run keeps `flock`ed for the folder's life; a folder whose lock
 /// anyone can take belongs to a run that is gone (the kernel drops the lock when the process dies, however
@@ -36,17 +36,16 @@ public enum ScratchRegistry {
     }
 
     private static let registered = Locked(Registered())
-    /// The process groups of running engines again, where a fatal-signal handler can read them without a
-    /// lock or an allocation (`ProcessProtection.installFatalSignalHandler`): `groupSlotCount` ids, 0 for a
-    /// free slot. Written inside `registered`'s lock only; an aligned 32-bit store, so a handler never reads
-    /// half of one.
-    nonisolated(unsafe) package static let groupSlots: UnsafeMutablePointer<pid_t> = {
+    /// The process groups of running engines again, where the fatal-signal handler can read them without a
+    /// lock or an allocation (`Signals.installFatalSignalHandler`): `groupSlotCount` ids, 0 for a free slot.
+    /// Written inside `registered`'s lock only; an aligned 32-bit store, so a handler never reads half of one.
+    nonisolated(unsafe) static let groupSlots: UnsafeMutablePointer<pid_t> = {
         let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: groupSlotCount)
         slots.initialize(repeating: 0, count: groupSlotCount)
         return slots
     }()
     /// A run starts one engine at a time; the slots leave room for more.
-    package static let groupSlotCount = 16
+    static let groupSlotCount = 16
 
     /// The prefix of the private folders runs make, before their process id: `parpair-snapshot-`, `parpair-backup-`.
     static let folderPrefixes = ["parpair-snapshot-", "parpair-backup-", "parpair-output-", "parpair-engine-"]
@@ -89,15 +88,15 @@ public enum ScratchRegistry {
     /// without its lock held (a lock taken between `open` and `flock` would have had the folder removed from
     /// under it, and a run killed in that instant would have left a folder no sweep could judge).
     package static func makeFolder(in base: String, purpose: String) throws -> (path: String, token: Int) {
-        let unnamed = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(base, unnamedPrefix + "XXXXXX"))
+        let unnamed = try POSIXFile.makeTemporaryDirectory(template: POSIXFile.join(base, unnamedPrefix + "XXXXXX"))
         let suffix = String(unnamed.suffix(6))
-        let path = StoreLocation.join(base, "parpair-\(purpose)-\(getpid())-\(suffix)")
-        let descriptor = open(StoreLocation.join(unnamed, lockFileName), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let path = POSIXFile.join(base, "parpair-\(purpose)-\(getpid())-\(suffix)")
+        let descriptor = open(POSIXFile.join(unnamed, lockFileName), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0, rename(unnamed, path) == 0 else {
             let code = errno
             if descriptor >= 0 { close(descriptor) }
             try? FileManager.default.removeItem(atPath: unnamed)
-            throw POSIXFile.Failure(path: path, operation: "lock", code: code)
+            throw FileError(path: path, operation: "lock", code: code)
         }
         let token = register(path)
         registered.withLock { $0.lockFiles[token] = descriptor }
@@ -128,43 +127,11 @@ public enum ScratchRegistry {
         }
     }
 
-    /// Blocks SIGINT, SIGTERM and SIGHUP in this thread and the ones it starts, and handles them on a
-    /// thread of their own: remove everything registered, then exit 128+signal. Also ignores SIGXFSZ, so
-    /// a write past a file-size limit fails with an error (and the partial output is removed) instead of
-    /// killing the process. Call first thing in `main`, before any other thread exists.
-    public static func installSignalCleanup() {
-        signal(SIGXFSZ, SIG_IGN)
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-        let blocked = set
-        do {
-            try DetachedThread.start(stackSize: 512 << 10) {  // room for removing folders recursively
-                var set = blocked
-                while true {
-                    var received: Int32 = 0
-                    guard sigwait(&set, &received) == 0 else { continue }
-                    cleanUp()
-                    _exit(128 + received)
-                }
-            }
-        } catch {
-            // No thread to handle them: the signals keep their default action (the run ends at once, and
-            // the next run removes what it left), rather than being blocked with nobody waiting for them.
-            pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        }
-    }
-
-    /// Called before the process exits normally: when a signal is being handled, the run's failure (the
-    /// snapshot vanishing under it, say) must not exit first, with its own status and the cleanup half
-    /// done, so this waits for the signal thread to finish and exit 128+signal.
-    public static func prepareToExit() {
-        guard registered.withLock({ $0.exiting }) else { return }
-        while true { pause() }
-    }
+    /// Whether the cleanup ran (a signal is being handled).
+    static var isExiting: Bool { registered.withLock { $0.exiting } }
 
     /// Removes everything registered; later registrations are removed as they come.
+    /// Called by the signal thread (`Signals`), and nowhere else.
     static func cleanUp() {
         let (pending, running) = registered.withLock { registered in
             registered.exiting = true
@@ -187,7 +154,7 @@ public enum ScratchRegistry {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
         let me = getuid()
         for name in names where folderPrefixes.contains(where: { name.hasPrefix($0) }) || name.hasPrefix(unnamedPrefix) {
-            let path = StoreLocation.join(base, name)
+            let path = POSIXFile.join(base, name)
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == me else { continue }
             #if canImport(Darwin)
@@ -201,7 +168,7 @@ public enum ScratchRegistry {
                 if age > 60 { try? FileManager.default.removeItem(atPath: path) }
                 continue
             }
-            let descriptor = open(StoreLocation.join(path, lockFileName), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            let descriptor = open(POSIXFile.join(path, lockFileName), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             if descriptor < 0 {
                 // No lock file: a folder made by an older version, removed once it is an hour old.
                 guard errno == ENOENT, age > 3600 else { continue }

@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin, throwing wrappers over the POSIX calls the sample writer, the scratch folders and the outputs need
+/// (open, write, mkdtemp, link), so no other module sees `errno`. A file's status is `FileStatus`, a file
+/// read is a `ReadOnlyFile`, a copy is `FileCopy`'s.
+package enum POSIXFile {
+    /// Creates a new file (never replacing one), owner-only unless `mode` says otherwise.
+    package static func createExclusive(_ path: String, mode: mode_t = 0o600) throws -> Int32 {
+        while true {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
+            if descriptor >= 0 { return descriptor }
+            if errno == EINTR { continue }
+            throw FileError(path: path, operation: "create", code: errno)
+        }
+    }
+
+    /// Makes a new private directory (mode 0700) from a template ending in `XXXXXX`.
+    package static func makeTemporaryDirectory(template: String) throws -> String {
+        var bytes = Array(template.utf8CString)
+        let made = bytes.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        guard made != nil else { throw FileError(path: template, operation: "mkdtemp", code: errno) }
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Writes every byte of `text` to `descriptor`, retrying interrupted writes; `errno` when a write fails
+    /// (EPIPE when a pipe's reader is gone: SIGPIPE stays blocked, see `Signals`).
+    package static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        var text = text
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// Writes every byte to `descriptor`, retrying interrupted writes; `errno` when a write fails.
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    /// `folder/name`, without doubling a trailing slash.
+    package static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// Removes a file; a missing file is fine.
+    package static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// Creates a hard link; fails when `destination` exists.
+    package static func link(_ source: String, _ destination: String) throws {
+        guard systemLink(source, destination) == 0 else {
+            throw FileError(path: destination, operation: "link", code: errno)
+        }
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+private func systemLink(_ source: String, _ destination: String) -> Int32 {
+    link(source, destination)
+}
