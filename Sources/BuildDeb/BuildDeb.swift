@@ -28,8 +28,9 @@ struct BuildDeb: CommandPlugin {
         let root = output.appendingPathComponent("root")
         try? FileManager.default.removeItem(at: root)
 
+        // `--version` prints `0.2.0+git<commits>.<hash>`: the release is what comes before the commit.
         let release = try run(binary.path, ["--version"]).split(separator: " ").last.map {
-            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix { $0 != "+" })
         } ?? "0"
         let version = packageVersion(release: release, checkout: package)
         let architecture = try run("/usr/bin/dpkg", ["--print-architecture"]).trimmingCharacters(in: .whitespacesAndNewlines)
