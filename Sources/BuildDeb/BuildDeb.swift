@@ -51,6 +51,11 @@ struct BuildDeb: CommandPlugin {
         try place("usr/share/fish/vendor_completions.d/parpair-report.fish", Data(try run(binary.path, ["completions", "fish"]).utf8))
         let doc = "usr/share/doc/parpair-report/"
         try place(doc + "README.md", try Data(contentsOf: package.appendingPathComponent("README.md")))
+        // The pages the README links to, where its links lead.
+        let pages = package.appendingPathComponent("docs")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: pages.path))?.sorted() ?? [] where name.hasSuffix(".md") {
+            try place(doc + "docs/" + name, try Data(contentsOf: pages.appendingPathComponent(name)))
+        }
         for name in ["default.store", "default.store-wal", "README.md"] {
             let sample = package.appendingPathComponent("samples/" + name)
             if FileManager.default.fileExists(atPath: sample.path) { try place(doc + "samples/" + name, try Data(contentsOf: sample)) }
