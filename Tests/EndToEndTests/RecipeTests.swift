@@ -12,7 +12,7 @@ import TestSupport
     /// `everyRecipeHasATest`, and a test whose recipe is gone fails where it looks for it.
     static let tested: Set<String> = [
         "quick start", "check-up", "csv for the doctor", "msmtp", "digest script", "crontab", "digest test",
-        "visit summaries", "excel-semicolon", "german pdf", "digest by hand", "send the test message",
+        "visit summaries", "excel-semicolon", "german pdf", "digest by hand", "send the test message", "stores",
     ]
 
     /// The README and every page of docs/.
@@ -142,6 +142,19 @@ import TestSupport
         let stores = try await Self.bash(lines[0], in: folder, directory: home, home: home)
         stores.expectSuccess()
         #expect(stores.output.hasPrefix(home + "/iphone-backup/" + Self.udid + " --password-file FILE\n"), "\(stores.output)")
+
+        // docs/backups.md shows the same command's first two lines, for Ana in New York (06:30 UTC is 01:30 there).
+        #expect(try Self.commands("stores") == [lines[0]])
+        let shown = try Self.block("stores")
+        let afterFence = try #require(try String(contentsOf: PackageFiles.root.appendingPathComponent("docs/backups.md"), encoding: .utf8)
+            .components(separatedBy: shown + "```\n").dropFirst().first)
+        let documented = afterFence.split(separator: "\n").drop { $0.trimmingCharacters(in: .whitespaces).isEmpty }.prefix(2)
+            .map { String($0.dropFirst(4)).replacingOccurrences(of: "/home/ana", with: home) }
+        let inNewYork = try await BuiltTool.run(["-c", lines[0]], in: folder,
+                                                environment: ["PATH": Self.toolFolder + ":/usr/bin:/bin", "HOME": home, "TZ": "America/New_York"],
+                                                executable: "/bin/bash")
+        inNewYork.expectSuccess()
+        #expect(inNewYork.output.split(separator: "\n").map(String.init) == documented)
 
         let password = try await Self.bash(lines[1], in: folder, directory: home, home: home)
         password.expectSuccess()

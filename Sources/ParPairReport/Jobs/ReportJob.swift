@@ -133,7 +133,7 @@ public struct ReportJob: Sendable {
             let result = try StoreAggregation.run(source: source, options: options, baby: baby, redact: redact)
             StoreAggregation.warnAboutToday(result, redact: redact, warn: source.warn)
             ZoneCheck.warn(result, warn: source.warn)
-            var settings = ReportSettings(source: source, redact: redact, toolVersion: toolVersion)
+            var settings = ReportSettings(source: source, redact: redact, toolVersion: toolVersion, zone: resolved.options.timeZone)
             settings.localizer = Localizer(resolved.language)
             settings.csvHeaders = csvHeaders
             settings.visit = visit
