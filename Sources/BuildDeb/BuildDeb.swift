@@ -56,7 +56,8 @@ struct BuildDeb: CommandPlugin {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: pages.path))?.sorted() ?? [] where name.hasSuffix(".md") {
             try place(doc + "docs/" + name, try Data(contentsOf: pages.appendingPathComponent(name)))
         }
-        for name in ["default.store", "default.store-wal", "README.md"] {
+        // The sample store, and the pictures the README and docs/ show.
+        for name in ["default.store", "default.store-wal", "README.md", "report-page1.png", "report-pdf-de-page2.png"] {
             let sample = package.appendingPathComponent("samples/" + name)
             if FileManager.default.fileExists(atPath: sample.path) { try place(doc + "samples/" + name, try Data(contentsOf: sample)) }
         }
