@@ -86,9 +86,12 @@ let package = Package(
             dependencies: [
                 "ParPairReport", "ParPairStore", "ParPairSample", "ParPairAggregation", "ParPairModel", "Concurrency", "Mustache", "XHTML",
                 "Mail", "DeviceBackup", "Platform",
-            ]
+            ],
+            plugins: ["StampVersion"]
         ),
         .executableTarget(name: "parpair-report", dependencies: ["ParPairCLI"]),
+        // `--version` names the commit: the plugin writes it into ParPairCLI before every build.
+        .plugin(name: "StampVersion", capability: .buildTool(), path: "Sources/StampVersion"),
 
         // Templates/ is compiled into the binary, so a copied executable works on its own.
         .executableTarget(name: "TemplateEmbedder"),

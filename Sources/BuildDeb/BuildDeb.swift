@@ -28,8 +28,9 @@ struct BuildDeb: CommandPlugin {
         let root = output.appendingPathComponent("root")
         try? FileManager.default.removeItem(at: root)
 
+        // `--version` prints `0.2.0+git<commits>.<hash>`: the release is what comes before the commit.
         let release = try run(binary.path, ["--version"]).split(separator: " ").last.map {
-            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix { $0 != "+" })
         } ?? "0"
         let version = packageVersion(release: release, checkout: package)
         let architecture = try run("/usr/bin/dpkg", ["--print-architecture"]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -50,7 +51,13 @@ struct BuildDeb: CommandPlugin {
         try place("usr/share/fish/vendor_completions.d/parpair-report.fish", Data(try run(binary.path, ["completions", "fish"]).utf8))
         let doc = "usr/share/doc/parpair-report/"
         try place(doc + "README.md", try Data(contentsOf: package.appendingPathComponent("README.md")))
-        for name in ["default.store", "default.store-wal", "README.md"] {
+        // The pages the README links to, where its links lead.
+        let pages = package.appendingPathComponent("docs")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: pages.path))?.sorted() ?? [] where name.hasSuffix(".md") {
+            try place(doc + "docs/" + name, try Data(contentsOf: pages.appendingPathComponent(name)))
+        }
+        // The sample store, and the pictures the README and docs/ show.
+        for name in ["default.store", "default.store-wal", "README.md", "report-page1.png", "report-pdf-de-page2.png"] {
             let sample = package.appendingPathComponent("samples/" + name)
             if FileManager.default.fileExists(atPath: sample.path) { try place(doc + "samples/" + name, try Data(contentsOf: sample)) }
         }

@@ -6,7 +6,12 @@ import Platform
 /// Entry point of the `parpair-report` executable: dispatches to a command and maps errors to
 /// one line on standard error and a sysexits code.
 public enum ParPairCommand {
+    /// The release, as reports, CSVs and digests name the tool (so their bytes do not change with each commit).
     public static let version = "0.2.0"
+    /// The release and the commit built (`0.2.0+git291.655db8029d`, `.dirty` with uncommitted changes), as
+    /// `--version`, the help and the man page print it and `build-deb` names the package; `build` is written by
+    /// the StampVersion plugin.
+    public static var packageVersion: String { version + build }
 
     /// The commands, in overview order (a computed list: metatypes are not `Sendable`, so a stored one would
     /// need `nonisolated(unsafe)`).
@@ -62,7 +67,7 @@ public enum ParPairCommand {
             console.out(command.spec.help)
             return .success
         case "--version":
-            console.out("parpair-report \(version)\n")
+            console.out("parpair-report \(packageVersion)\n")
             return .success
         default:
             break
@@ -109,7 +114,7 @@ public enum ParPairCommand {
 
     static var overview: String {
         var text = """
-        parpair-report \(version): pediatric reports from the ParPair app's SwiftData store.
+        parpair-report \(packageVersion): pediatric reports from the ParPair app's SwiftData store.
 
         Usage: parpair-report COMMAND [OPTIONS]
 

@@ -76,10 +76,26 @@ public struct BackupOrigin: Sendable, Hashable, Codable {
         return domain
     }
 
-    /// `backup of Ana's iPhone made 2026-11-20 06:30 UTC (encrypted), app group group.org.parpair.shared`.
-    public var summary: String {
+    /// `2026-11-20 01:30 EST`: a backup's time on the clock of `zone` (the family's, in which the report counts
+    /// days), with the zone's abbreviation, or its offset from GMT where it has none in English (`GMT+1`).
+    public static func localText(_ date: Date, in zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        // UTC's English abbreviation is GMT (and Foundation names TimeZone(identifier: "UTC") GMT): UTC is what people read.
+        formatter.dateFormat = universal.contains(zone.identifier) ? "yyyy-MM-dd HH:mm 'UTC'" : "yyyy-MM-dd HH:mm zzz"
+        return formatter.string(from: date)
+    }
+
+    private static let universal: Set<String> = [
+        "UTC", "Etc/UTC", "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT", "GMT0", "Etc/GMT0", "Greenwich",
+    ]
+
+    /// `backup of Ana's iPhone made 2026-11-20 01:30 EST (encrypted), app group group.org.parpair.shared`, the time
+    /// on the clock of `zone`.
+    public func summary(in zone: TimeZone) -> String {
         var text = "backup of \(deviceName)"
-        if let date { text += " made \(Self.utcText(date))" }
+        if let date { text += " made \(Self.localText(date, in: zone))" }
         if encrypted { text += " (encrypted)" }
         text += domain.hasPrefix("AppDomainGroup-") ? ", app group \(bundleID)" : ", app \(bundleID)"
         return text

@@ -39,7 +39,7 @@ enum RenderBenchmark {
                 let template = try ReportTemplate(builtIn: "report.\(format.rawValue).mustache")
                 options.days = template.aggregationDays
                 let result = try StoreAggregation.run(source: reader, options: options)
-                let settings = ReportSettings(source: reader, redact: false, toolVersion: "bench")
+                let settings = ReportSettings(source: reader, redact: false, toolVersion: "bench", zone: options.timeZone)
                 var times: [Double] = []
                 var bytes = 0
                 for _ in 0..<runs {

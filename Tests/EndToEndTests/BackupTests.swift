@@ -46,7 +46,7 @@ import Testing
             if command.last == "md" || command.last == "html" {
                 // The small print names the backup; everything else is the same.
                 let apostrophe = command.last == "html" ? "&#39;" : "'"
-                let source = "in the backup of Ana\(apostrophe)s iPhone made 2026-11-20 06:30 UTC\(kind == .encrypted ? " (encrypted)" : ""), app group group.org.parpair.shared"
+                let source = "in the backup of Ana\(apostrophe)s iPhone made 2026-11-20 01:30 EST\(kind == .encrypted ? " (encrypted)" : ""), app group group.org.parpair.shared"
                 let expected = direct.output.replacingOccurrences(of: "from default.store.", with: "from default.store \(source).")
                 #expect(expected != direct.output)
                 #expect(fromBackup.output == expected)
@@ -57,7 +57,7 @@ import Testing
         let redacted = try await BuiltTool.run(["report", setup.backup, "--format", "md", "--redact"] + PackageFiles.sampleSettings,
                                                in: setup.folder, environment: setup.environment)
         redacted.expectSuccess()
-        #expect(redacted.output.contains("from default.store in the device backup made 2026-11-20 06:30 UTC"))
+        #expect(redacted.output.contains("from default.store in the device backup made 2026-11-20 01:30 EST"))
         #expect(!redacted.output.contains("Ana"), "with --redact the device is not named")
         let info = try await BuiltTool.run(["info", setup.backup, "--json"] + PackageFiles.sampleSettings, in: setup.folder, environment: setup.environment)
         info.expectSuccess()
@@ -217,13 +217,15 @@ import Testing
             _ = try BackupFixture.python(["-c", "import plistlib,sys; plistlib.dump({'MCMMetadataIdentifier': sys.argv[2]}, open(sys.argv[1], 'wb'))",
                                           folder.file("Containers/\(name)/.com.apple.containermanagerd.metadata.plist"), bundle])
         }
-        let run = try await BuiltTool.run(["stores", folder.file("Backup"), folder.file("Containers")], in: folder)
+        // Backup times on the family's clock (TZ's), 06:30 UTC being 01:30 in New York.
+        let run = try await BuiltTool.run(["stores", folder.file("Backup"), folder.file("Containers")], in: folder,
+                                          environment: ["TZ": "America/New_York"])
         run.expectSuccess()
         #expect(run.output == """
             \(plain)
-                backup of Ana's iPhone (UDID 00008030-001A2B3C4D5E802E), 2026-11-20T06:30:00Z, not encrypted, app group group.org.parpair.shared
+                backup of Ana's iPhone (UDID 00008030-001A2B3C4D5E802E), 2026-11-20 01:30 EST, not encrypted, app group group.org.parpair.shared
             \(encrypted) --password-file FILE
-                backup of Max's iPad (UDID BBB2), 2026-11-20T06:30:00Z, encrypted; its stores are read once its password is given
+                backup of Max's iPad (UDID BBB2), 2026-11-20 01:30 EST, encrypted; its stores are read once its password is given
             '\(folder.file("Containers/C0FFEE/Data/Library/Application Support"))'
                 Mac app container of org.parpair.app
 

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TestSupport
 
 /// `--version`, the overview and every subcommand's `--help` print to stdout and exit 0.
 @Suite struct HelpTests {
@@ -9,14 +11,27 @@ import Testing
         return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
-    @Test func versionPrintsTheVersion() async throws {
+    /// The release, then the commit as git itself names it: `0.2.0+git291.655db8029d`, and `.dirty` when the
+    /// checkout the tests were built from had uncommitted changes (the count and hash are those of HEAD).
+    @Test func versionNamesTheReleaseAndTheCommit() async throws {
         let run = try await BuiltTool.run(["--version"], in: try WorkFolder())
         run.expectSuccess()
         let words = run.output.split(separator: " ")
         #expect(words.first == "parpair-report")
         #expect(run.output.hasSuffix("\n"))
         let version = words.dropFirst().first.map { $0.trimmingCharacters(in: .newlines) } ?? ""
-        #expect(version.split(separator: ".").count == 3 && version.split(separator: ".").allSatisfy { Int($0) != nil }, "\(run.output)")
+        let release = version.prefix { $0 != "+" }
+        #expect(release.split(separator: ".").count == 3 && release.split(separator: ".").allSatisfy { Int($0) != nil }, "\(run.output)")
+        func git(_ arguments: String...) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", PackageFiles.root.path] + arguments
+            let output = try process.runCapturingOutput()
+            try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")): the package is a git checkout")
+            return String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let commit = "\(release)+git\(try git("rev-list", "--count", "HEAD")).\(try git("rev-parse", "--short=10", "HEAD"))"
+        #expect(version == commit || version == commit + ".dirty", "\(version) names \(commit)")
     }
 
     @Test(arguments: [["--help"], ["-h"], ["help"]])

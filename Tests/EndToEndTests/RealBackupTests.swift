@@ -120,10 +120,11 @@ import Testing
         archive.expectSuccess()
         #expect(try logs(archive) == 4990)
 
-        let stores = try await BuiltTool.run(["stores", folder.file("Backup")], in: folder)
+        // On New York's clock (Python's zoneinfo: 06:30 UTC on 1 November 2026 is half an hour after summer time ended).
+        let stores = try await BuiltTool.run(["stores", folder.file("Backup")], in: folder, environment: ["TZ": "America/New_York"])
         stores.expectSuccess()
-        #expect(stores.output.contains("    archived backup of Ana's iPhone (UDID \(udid)), 2026-11-01T06:30:00Z, not encrypted"))
-        #expect(stores.output.contains("    backup of Ana's iPhone (UDID \(udid)), 2026-11-20T06:30:00Z, not encrypted"))
+        #expect(stores.output.contains("    archived backup of Ana's iPhone (UDID \(udid)), 2026-11-01 01:30 EST, not encrypted"))
+        #expect(stores.output.contains("    backup of Ana's iPhone (UDID \(udid)), 2026-11-20 01:30 EST, not encrypted"))
     }
 
     /// The zone link and the language a phone set to Berlin and German leaves in its backup.

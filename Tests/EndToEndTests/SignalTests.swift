@@ -57,7 +57,7 @@ import Glibc
 
     @Test(arguments: points)
     func aSignalLeavesNothingBehind(_ point: Point) async throws {
-        let (folder, scratch, process) = try Self.startLargeReport()
+        let (folder, _, process) = try Self.startLargeReport()
         try await Task.sleep(for: .milliseconds(Int(point.afterSeconds * 1000)))
         let stillRunning = process.isRunning
         kill(process.processIdentifier, point.signal)

@@ -114,7 +114,7 @@ import Testing
     @Test func versionAndHelp() {
         let version = InProcessRun.run(["--version"])
         #expect(version.status == .success)
-        #expect(version.stdout == "parpair-report \(ParPairCommand.version)\n")
+        #expect(version.stdout == "parpair-report \(ParPairCommand.packageVersion)\n")
         for spec in ParPairCommand.specs {
             let help = InProcessRun.run([spec.name.rawValue, "--help"])
             #expect(help.status == .success)

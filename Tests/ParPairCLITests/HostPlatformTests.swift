@@ -88,7 +88,7 @@ import Darwin
         #expect(mac.status == .success, "\(mac.stderr)")
         #expect(mac.stdout == """
             '\(backup)'
-                backup of Ana's iPhone (UDID 00008030-001A2B3C4D5E802E), 2026-11-20T06:30:00Z, not encrypted, app group group.org.parpair.shared
+                backup of Ana's iPhone (UDID 00008030-001A2B3C4D5E802E), 2026-11-20 06:30 UTC, not encrypted, app group group.org.parpair.shared
             '\(container)/Data/Library/Application Support'
                 Mac app container of org.parpair.app
 

@@ -8,15 +8,15 @@ import Glibc
 import Darwin
 #endif
 
-/// The README's launchd agent: a property list launchd can read (Python's plistlib, and `plutil -lint`
+/// The launchd agent of docs/digests.md: a property list launchd can read (Python's plistlib, and `plutil -lint`
 /// where there is one), Mondays at 07:00, the digest of Finder's backups with a password file and both
 /// logs, and arguments the tool accepts.
 @Suite struct LaunchdExampleTests {
     static let marker = "<!-- launchd plist: LaunchdExampleTests parse this with Python's plistlib -->\n```xml\n"
 
     static func plist() throws -> String {
-        let readme = try String(contentsOf: Package.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: marker), "README.md has no launchd plist after the marker")
+        let readme = try String(contentsOf: Package.root.appendingPathComponent("docs/digests.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: marker), "docs/digests.md has no launchd plist after the marker")
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
         return String(readme[start.upperBound..<end.lowerBound]) + "\n"
     }
@@ -29,7 +29,7 @@ import Darwin
         var StandardErrorPath: String
     }
 
-    @Test func theREADMEsAgentIsAPropertyListForMondaysAtSeven() throws {
+    @Test func theDocumentedAgentIsAPropertyListForMondaysAtSeven() throws {
         let text = try Self.plist()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("org.parpair.digest-\(UUID().uuidString).plist")
         try text.write(to: file, atomically: true, encoding: .utf8)

@@ -10,7 +10,7 @@ enum ExportCommand: Subcommand {
         separator; cells that a spreadsheet would run as a formula are prefixed with an apostrophe).
 
         Tables:
-          weekly   one row per baby and age-week; the columns are the metric names (see README)
+          weekly   one row per baby and age-week; the columns are the metric names ('parpair-report columns')
           daily    one row per baby and day of life
           events   one row per log: baby, kind, type, start and end (ISO 8601 with offset), duration_min,
                    amount, unit, amount_ml, notes, day and week of life, id

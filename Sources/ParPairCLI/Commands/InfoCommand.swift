@@ -35,7 +35,7 @@ enum InfoCommand: Subcommand {
         var lines: [String] = []
         lines.append("Store:      \(info.path)")
         if let source = info.source {
-            lines.append("Source:     \(source.summary)")
+            lines.append("Source:     \(source.summary(in: calendar.timeZone))")
             lines.append("Device:     \(source.deviceName), UDID \(source.udid)")
         }
         var facts = "SQLite \(info.sqliteVersion)"

@@ -37,6 +37,6 @@ enum ManualCommand: Subcommand {
 
     static func run(_ parsed: Arguments, console: Console) throws {
         _ = try parsed.positionals()
-        console.out(ManualPage.roff(commands: ParPairCommand.specs, version: ParPairCommand.version, date: releaseDate))
+        console.out(ManualPage.roff(commands: ParPairCommand.specs, version: ParPairCommand.packageVersion, date: releaseDate))
     }
 }

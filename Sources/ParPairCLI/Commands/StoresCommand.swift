@@ -40,12 +40,14 @@ enum StoresCommand: Subcommand {
             console.out("No ParPair store in \(folders.joined(separator: ", ")).\n")
             return
         }
+        // Backup times on the family's clock: TZ's zone, else the system's (the JSON keeps UTC, for scripts).
+        let zone = console.environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
         for store in found {
-            console.out(store.arguments.map(shellQuoted).joined(separator: " ") + "\n    " + describe(store) + "\n")
+            console.out(store.arguments.map(shellQuoted).joined(separator: " ") + "\n    " + describe(store, zone: zone) + "\n")
         }
     }
 
-    static func describe(_ store: DiscoveredStore) -> String {
+    static func describe(_ store: DiscoveredStore, zone: TimeZone) -> String {
         var parts: [String] = []
         switch store.kind {
         case .store: parts.append("a store")
@@ -53,7 +55,7 @@ enum StoresCommand: Subcommand {
         case .backup:
             var text = (store.archived == true ? "archived backup of " : "backup of ") + (store.deviceName ?? "a device")
             if let udid = store.udid { text += " (UDID \(udid))" }
-            if let date = store.date { text += ", " + ISO8601DateFormatter().string(from: date) }
+            if let date = store.date { text += ", " + BackupOrigin.localText(date, in: zone) }
             text += store.encrypted == true ? ", encrypted" : ", not encrypted"
             if let domain = store.domain { text += ", " + (domain.hasPrefix("AppDomainGroup-") ? "app group " : "app ") + (store.bundleID ?? domain) }
             parts.append(text)

@@ -60,7 +60,7 @@ enum ManualPage {
         .B TZ
         the time zone in which days are counted when \\-\\-tz is not given
         .SH SEE ALSO
-        The README in /usr/share/doc/parpair-report, and
+        The README and docs/ in /usr/share/doc/parpair-report (figures.md: what every figure and column means), and
         .B parpair-report completions bash|zsh|fish
         for shell completion.
 

@@ -76,7 +76,7 @@ public struct DigestJob: Sendable {
             let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: source.origin,
                                                  warn: source.warn)
             if let paper = resolved.paper { pdf?.paper = paper }
-            var settings = ReportSettings(source: source, redact: redact, toolVersion: toolVersion)
+            var settings = ReportSettings(source: source, redact: redact, toolVersion: toolVersion, zone: resolved.options.timeZone)
             settings.localizer = Localizer(resolved.language)
             settings.csvHeaders = csvHeaders
             settings.zoneFromPhone = resolved.zoneFromPhone

@@ -147,7 +147,7 @@ public struct ReportJob: Sendable {
                 StoreAggregation.warnAboutLateToday(result, now: options.now, backupDate: source.origin?.date, warn: source.warn)
             }
             ZoneCheck.warn(result, warn: source.warn)
-            var settings = ReportSettings(source: source, redact: redact, toolVersion: toolVersion)
+            var settings = ReportSettings(source: source, redact: redact, toolVersion: toolVersion, zone: resolved.options.timeZone)
             settings.localizer = Localizer(resolved.language)
             settings.csvHeaders = csvHeaders
             settings.visit = visit

@@ -73,6 +73,19 @@ public struct Localizer: Sendable {
         text("weekday_\(date.isoWeekday)")
     }
 
+    /// A finding's local time `2026-10-30T19:19:00-04:00` as people read it: `Fri 30 Oct 2026, 19:19`
+    /// (`Fr 30. Okt. 2026, 19:19`, …), the clock time as the family's clock showed it; the offset is left to
+    /// the CSV and exports. A time it cannot read (`invalid time`) is returned as it is.
+    public func readableTime(_ iso: String) -> String {
+        let characters = Array(iso)
+        guard characters.count >= 16, characters[10] == "T", characters[13] == ":",
+              let date = CivilDate(iso: String(characters[0..<10])) else { return iso }
+        return text("finding_time", [
+            "weekday": weekday(date), "day": String(date.day), "month": text("month_\(date.month)"), "year": String(date.year),
+            "clock": String(characters[11..<16]),
+        ])
+    }
+
     /// A local date and time written `2024-06-01T14:05:00+02:00` (a finding's time), as the language
     /// writes the date; the clock time and offset stay.
     public func dateTime(_ iso: String) -> String {

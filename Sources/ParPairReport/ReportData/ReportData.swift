@@ -464,6 +464,7 @@ public enum ReportData {
             "id": .string(finding.logID.uuidString),
             "row": .int(Int(finding.rowID)),
             "time": .string(localizer.dateTime(finding.localTime)),
+            "when": .string(localizer.readableTime(finding.localTime)),
             "time_iso": .string(finding.localTime),
             "reason": .string(localizer.reason(finding.message)),
             "severity": .string(finding.severity.rawValue),

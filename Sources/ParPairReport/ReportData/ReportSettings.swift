@@ -30,11 +30,11 @@ public struct ReportSettings: Sendable {
     /// Whether the zone days are counted in is the phone's, from its backup (the small print says so).
     public var zoneFromPhone = false
 
-    /// The settings for a report of an open store: its file name, and the backup it came from
-    /// (without the device's name when names are redacted).
-    public init(source: some LogSource, redact: Bool, toolVersion: String) {
+    /// The settings for a report of an open store: its file name, and the backup it came from, made at a time on
+    /// the clock of `zone`, the report's (without the device's name when names are redacted).
+    public init(source: some LogSource, redact: Bool, toolVersion: String, zone: TimeZone) {
         let origin = source.origin
-        var backup = origin?.summary
+        var backup = origin?.summary(in: zone)
         if redact, let origin { backup = backup?.replacingOccurrences(of: "backup of \(origin.deviceName)", with: "device backup") }
         self.init(redact: redact, storeName: source.storeName, toolVersion: toolVersion, backupSource: backup)
     }
