@@ -94,6 +94,23 @@ struct Arguments {
         }
     }
 
+    /// Every value of an option that may be given more than once, parsed, in the order given.
+    func values<Value>(_ option: TypedOption<Value>) throws -> [Value] {
+        try (values[option.spec.name] ?? []).map { text in
+            do {
+                return try option.parse(text)
+            } catch {
+                throw UsageError("option '\(option.spec.name)': \(error)", command: command.rawValue)
+            }
+        }
+    }
+
+    /// One or more positional arguments, named for the error message.
+    func positionals(atLeastOne name: String) throws -> [String] {
+        guard !positionals.isEmpty else { throw UsageError("missing \(name)", command: command.rawValue) }
+        return positionals
+    }
+
     /// Whether the option was given at all.
     func has(_ spec: OptionSpec) -> Bool { values[spec.name] != nil }
 

@@ -112,3 +112,18 @@ public enum BackupStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 }
+
+extension StoreRequest {
+    /// The UDIDs of the devices with a backup directly inside `folder` (a folder of backups such as
+    /// `MobileSync/Backup`), each once, sorted; a backup that does not open is left out. Empty when `folder`
+    /// is itself a device backup or holds none.
+    public static func deviceUDIDs(in folder: String) -> [String] {
+        guard !DeviceBackup.isBackup(folder) else { return [] }
+        var udids: [String] = []
+        for path in DeviceBackup.backups(in: folder) {
+            guard let backup = try? DeviceBackup(path: path) else { continue }
+            if !udids.contains(where: { $0.caseInsensitiveCompare(backup.udid) == .orderedSame }) { udids.append(backup.udid) }
+        }
+        return udids.sorted()
+    }
+}

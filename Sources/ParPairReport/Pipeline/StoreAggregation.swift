@@ -23,16 +23,55 @@ public enum StoreAggregation {
         do {
             let (aggregator, repeatedIDs) = try aggregate(source: source, babies: babies, everyone: baby == nil, options: options,
                                                           order: .startTimePerBaby)
-            if repeatedIDs == 0 { return withUnreadableRows(try aggregator.finish(), source) }
+            if repeatedIDs == 0 { return withCrossPhoneDuplicates(withUnreadableRows(try aggregator.finish(), source), source) }
         } catch is StoreError {
             // Read again below, in time order, so the error names the row it always named.
         } catch is AggregationError {
             // Cannot happen with rows in each baby's start order; the time order settles it anyway.
         }
-        return withUnreadableRows(
+        return withCrossPhoneDuplicates(withUnreadableRows(
             try aggregate(source: source, babies: babies, everyone: baby == nil, options: options, order: .startTime).aggregator
                 .finish(),
-            source)
+            source), source)
+    }
+
+    /// Each log two phones both hold, listed once with the baby (in its week and day) as "logged on both phones?",
+    /// naming both phones: the source counted the other one only.
+    static func withCrossPhoneDuplicates(_ result: AggregationResult, _ source: some LogSource) -> AggregationResult {
+        let duplicates = source.crossPhoneDuplicates
+        guard !duplicates.isEmpty else { return result }
+        var result = result
+        let options = result.options
+        let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
+        for duplicate in duplicates {
+            let log = duplicate.dropped
+            guard let id = log.baby.babyID, let index = result.babies.firstIndex(where: { $0.baby.id == id }) else { continue }
+            let baby = result.babies[index]
+            let day = LifeCalendar.dayOfLife(calendar.reportDate(of: log.start), bornOn: baby.birthDate)
+            let week = Age(days: day).week
+            let selected = EventExport.selectedWeeks(of: baby.baby, options: options, calendar: calendar)
+            guard day >= 0, log.start.timeIntervalSinceReferenceDate.isFinite, selected?.contains(week) ?? true,
+                  calendar.reportDate(of: log.start) <= options.today
+            else {
+                result.babies[index].findingsOutsideSelection += 1
+                continue
+            }
+            let time = calendar.iso8601(duplicate.kept.start)
+            let finding = Finding(
+                rule: .loggedOnBothPhones, kind: log.kind, logID: log.id, rowID: log.rowID, time: log.start,
+                localTime: calendar.iso8601(log.start),
+                message: FindingMessage("finding_both_phones", [
+                    "phone": .text(duplicate.droppedPhone), "other_phone": .text(duplicate.keptPhone),
+                    "kind": .term("kind_\(log.kind.rawValue)"), "time": .localTime(time),
+                ]),
+                week: week, day: day)
+            // After every finding at or before its time, so the list stays in time order as the aggregator made it.
+            let position = result.babies[index].findings.firstIndex { $0.time > log.start } ?? result.babies[index].findings.count
+            result.babies[index].findings.insert(finding, at: position)
+            // The week's count of findings includes it, as it includes every finding listed in the week.
+            if let row = result.babies[index].weeks.firstIndex(where: { $0.week == week }) { result.babies[index].weeks[row].findings += 1 }
+        }
+        return result
     }
 
     /// The rows that did not decode, as findings of the store (with the orphans): counted nowhere, listed.
