@@ -15,10 +15,15 @@ public struct BackupAge: Sendable, Hashable {
     /// Days from the backup's day to the report's today.
     public var days: Int
 
-    /// The backups at least `days` days older than the report's today, each told to `warn` once.
-    public static func stale(
-        _ origins: [BackupOrigin], options: AggregationOptions, days limit: Int, warn: (String) -> Void
-    ) -> [BackupAge] {
+    /// One line for stderr.
+    public var warning: String {
+        "the backup of \(device) is from \(date), \(days) days before the report's today: anything logged since is missing; make a "
+            + "new backup of the phone (or raise --stale-after)"
+    }
+
+    /// The backups at least `days` days older than the report's today. The jobs tell each `warning` once, after
+    /// the output is delivered (a run refused for another reason says only why).
+    public static func stale(_ origins: [BackupOrigin], options: AggregationOptions, days limit: Int) -> [BackupAge] {
         let calendar = LifeCalendar(timeZone: options.timeZone)
         var stale: [BackupAge] = []
         for origin in origins {
@@ -26,10 +31,7 @@ public struct BackupAge: Sendable, Hashable {
             let day = calendar.civilDate(of: made)
             let days = LifeCalendar.dayOfLife(options.today, bornOn: day)
             guard days >= limit else { continue }
-            let age = BackupAge(device: origin.deviceName, date: day, days: days)
-            warn("the backup of \(age.device) is from \(age.date), \(age.days) days before \(options.today): anything logged since is "
-                + "missing; make a new backup of the phone")
-            stale.append(age)
+            stale.append(BackupAge(device: origin.deviceName, date: day, days: days))
         }
         return stale
     }

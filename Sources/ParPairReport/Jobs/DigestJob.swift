@@ -87,7 +87,7 @@ public struct DigestJob: Sendable {
             settings.localizer = Localizer(resolved.language)
             settings.csvHeaders = csvHeaders
             settings.zoneFromPhone = resolved.zoneFromPhone
-            settings.staleBackups = BackupAge.stale(source.origins, options: resolved.options, days: staleAfterDays, warn: source.warn)
+            settings.staleBackups = BackupAge.stale(source.origins, options: resolved.options, days: staleAfterDays)
             return try DigestRun.make(source: source, options: resolved.options, baby: baby, choice: week, settings: settings)
         }
         if let pdf, pdfFiles || attachPDF { try rendering.printPDF(with: pdf) }
@@ -99,6 +99,10 @@ public struct DigestJob: Sendable {
         var files = DigestFileSet()
         var written: [String] = []
         if let folder {
+            // Before anything is written: a baby's folder of another baby's digests is never replaced.
+            for digest in run.digests {
+                try DigestFolderOwner.check(folder: folder, slug: digest.target.slug, baby: digest.target.baby, name: digest.target.name)
+            }
             for file in try rendering.files(run, formats: formats) {
                 let path = folder.hasSuffix("/") ? folder + file.relativePath : folder + "/" + file.relativePath
                 for store in stores { try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out") }
@@ -127,6 +131,7 @@ public struct DigestJob: Sendable {
         }
         try files.write()
         if let message { try OutputFile(path: "-").write(message) }
+        for age in run.settings.staleBackups { store.warn(age.warning) }
         return Outcome(written: written, skips: run.skips.map(\.message), messageToStandardOutput: message != nil)
     }
 }

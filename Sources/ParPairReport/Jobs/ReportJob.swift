@@ -158,9 +158,10 @@ public struct ReportJob: Sendable {
             settings.visit = visit
             settings.visitDate = visitDate
             settings.zoneFromPhone = resolved.zoneFromPhone
-            settings.staleBackups = BackupAge.stale(source.origins, options: options, days: staleAfterDays, warn: source.warn)
+            settings.staleBackups = BackupAge.stale(source.origins, options: options, days: staleAfterDays)
             let paper = resolved.paper.flatMap { $0 == pdf?.paper ? nil : $0 }
             try render(result, settings, try paper.map { try template.onPaper($0.css) } ?? template)
+            for age in settings.staleBackups { source.warn(age.warning) }
             return resolved
         }
     }
