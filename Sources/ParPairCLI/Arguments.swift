@@ -6,6 +6,8 @@ struct Arguments {
     private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     let command: CommandName
+    /// The family file `--family` named (`FamilyArguments`): where the stores come from when no STORE is given.
+    var family: FamilyFile?
 
     /// - Throws: `UsageError` for an unknown option (with the nearest known one), an option given
     ///   without its value (also when the next word is another option), or a value given to a flag.
@@ -106,7 +108,9 @@ struct Arguments {
     }
 
     /// One or more positional arguments, named for the error message.
+    /// Without any, the stores of the family file, when one was named.
     func positionals(atLeastOne name: String) throws -> [String] {
+        if positionals.isEmpty, let family { return try family.targets().map(\.path) }
         guard !positionals.isEmpty else { throw UsageError("missing \(name)", command: command.rawValue) }
         return positionals
     }

@@ -20,8 +20,8 @@ import Testing
     static func id(_ n: Int) -> UUID { UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", n))! }
 
     /// The same child on both phones, under different ids (each phone made its own), born 2026-10-01 06:00 UTC.
-    static let momNora = Baby(id: id(0xA1), name: "Nora", birthday: at(1, 6), rowID: 1)
-    static let dadNora = Baby(id: id(0xB1), name: "Nora", birthday: at(1, 6), rowID: 1)
+    static let momNora = Baby(id: UUID(uuidString: "A1A1A1A1-0000-4000-8000-000000000001")!, name: "Nora", birthday: at(1, 6), rowID: 1)
+    static let dadNora = Baby(id: UUID(uuidString: "B1B1B1B1-0000-4000-8000-000000000001")!, name: "Nora", birthday: at(1, 6), rowID: 1)
 
     /// Mom's phone: 5 logs.
     static func momLogs(_ baby: BabyReference) -> [LogRecord] {
@@ -160,5 +160,98 @@ import Testing
         #expect(rows.count - 1 == 5 + 7 - 4)
         #expect(rows.contains { $0.contains(Self.id(0x202).uuidString + "," + Self.dad) })
         #expect(rows.contains { $0.contains(Self.id(0x101).uuidString + "," + Self.mom) })
+    }
+
+    /// Every file under `folder`, with its bytes.
+    static func files(_ folder: String) throws -> [String: Data] { try BackupFixture.contents(of: folder) }
+
+    @Test func oneDigestPerPhoneIntoOneFolderNeverReplacesTheOther() async throws {
+        let setup = try Setup()
+        let out = setup.folder.file("digests")
+        let mom = try await BuiltTool.run(
+            ["digest", setup.backups, "--device", "mom", "--password-file", setup.passwordFile, "--out", out, "--quiet"] + Self.settings,
+            in: setup.folder)
+        #expect(mom.status == 0, "\(mom.stderr)")
+        let before = try Self.files(out)
+        #expect(before.keys.contains("nora/week-001.csv"), "\(before.keys.sorted())")
+        // Dad's Nora has another id: her digest would land in the same folder, and is refused.
+        let dad = try await BuiltTool.run(["digest", setup.backups, "--device", "dad", "--out", out] + Self.settings, in: setup.folder)
+        #expect(dad.status == 73)
+        #expect(dad.stderr.contains("holds the digests of another baby"), "\(dad.stderr)")
+        #expect(try Self.files(out) == before, "Mom's digests are left as they were")
+
+        // Both phones in one run: one digest of the family's Nora; again, byte for byte the same.
+        let family = setup.folder.file("family-digests")
+        let arguments = ["digest", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--out", family, "--quiet"] + Self.settings
+        let first = try await BuiltTool.run(arguments, in: setup.folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let written = try Self.files(family)
+        #expect(written.keys.sorted() == ["nora/week-001.csv", "nora/week-001.html", "nora/week-001.md"])
+        let second = try await BuiltTool.run(arguments, in: setup.folder)
+        #expect(second.status == 0)
+        #expect(try Self.files(family) == written)
+    }
+
+    @Test func anEightDayOldBackupIsToldOnce() async throws {
+        let setup = try Setup()
+        let out = setup.folder.file("digests")
+        // Both backups are from 2026-10-20; 2026-10-28 is 8 days later.
+        let run = try await BuiltTool.run(
+            ["digest", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--out", out, "--tz", "UTC",
+             "--today", "2026-10-28"], in: setup.folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        for phone in [Self.mom, Self.dad] {
+            let line = "warning: the backup of \(phone) is from 2026-10-20, 8 days before the report's today"
+            #expect(run.stderr.components(separatedBy: line).count == 2, "once: \(run.stderr)")
+        }
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: out + "/nora").first { $0.hasSuffix(".md") })
+        let markdown = try String(contentsOfFile: out + "/nora/" + name, encoding: .utf8)
+        #expect(markdown.contains("the backup of \(Self.mom) is from"), "\(markdown.prefix(600))")
+        let fresh = try await BuiltTool.run(
+            ["digest", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--out", out, "--tz", "UTC",
+             "--today", "2026-10-27"], in: setup.folder)
+        #expect(!fresh.stderr.contains("days before the report's today"), "7 days is not stale: \(fresh.stderr)")
+    }
+
+    @Test func aFamilyFileDrivesReportAndDigestAlone() async throws {
+        let setup = try Setup()
+        let text = """
+            # Nora's family. Settings before any section are everyone's.
+            backups = Backup
+            tz = UTC
+            last-visit = 2026-10-08   # the 1-week check-up
+
+            [phone Mom's iPhone]
+            password-file = mom.pw
+
+            [phone dad]
+            """
+        let family = try setup.folder.write("family", text)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: family)
+        let report = try await BuiltTool.run(["report", "--family", family, "--since", "last-visit", "--today", "2026-10-20", "--format", "md"],
+                                             in: setup.folder)
+        #expect(report.status == 0, "\(report.stderr)")
+        let listed = report.output.split(separator: "\n").filter { $0.contains("logged on both phones?") }
+        #expect(!listed.isEmpty && listed.allSatisfy { $0.contains("2026-10-09T08:03:00") },  // in the visit summary and the findings
+                "since 2026-10-08, only week 1's double entry: \(listed)")
+        let viaArguments = try await BuiltTool.run(
+            ["report", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--since", "2026-10-08", "--format", "md"]
+                + Self.settings, in: setup.folder)
+        #expect(report.stdout == viaArguments.stdout, "the family file says what the options say")
+
+        let digest = try await BuiltTool.run(["digest", "--family", family, "--out", setup.folder.file("d"), "--today", "2026-10-20"],
+                                             in: setup.folder)
+        #expect(digest.status == 0, "\(digest.stderr)")
+
+        // Errors name the file, the line and the key.
+        let bad = try setup.folder.write("bad-family", "backups = Backup\nunits = furlongs\n[phone x]\ncolour = red\n")
+        let badRun = try await BuiltTool.run(["report", "--family", bad, "--format", "md"], in: setup.folder)
+        #expect(badRun.status == 65)
+        #expect(badRun.stderr.contains("\(bad):4: colour: unknown key"), "\(badRun.stderr)")
+        // A family file naming password files that others can read is refused.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: family)
+        let open = try await BuiltTool.run(["report", "--family", family, "--format", "md"], in: setup.folder)
+        #expect(open.status == 77)
+        #expect(open.stderr.contains("\(family):7: password-file: the file names password files but others can read it"), "\(open.stderr)")
     }
 }

@@ -26,6 +26,17 @@ enum StoreArguments {
     /// - Throws: `UsageError` for counts that do not pair up; what `request` throws.
     static func requests(_ parsed: Arguments, console: Console) throws -> [StoreRequest] {
         let command = parsed.command.rawValue
+        if parsed.positionals.isEmpty, let family = parsed.family {
+            var requests: [StoreRequest] = []
+            for target in try family.targets() {
+                let udids = target.device == nil ? StoreRequest.deviceUDIDs(in: target.path) : []
+                for device in udids.isEmpty ? [target.device] : udids.map(Optional.some) {
+                    requests.append(try request(parsed, path: target.path, device: device,
+                                                passwordFile: target.passwordFile ?? parsed.value(OptionTable.passwordFile), console: console))
+                }
+            }
+            return requests
+        }
         let paths = try parsed.positionals(atLeastOne: "STORE")
         let devices = try parsed.values(OptionTable.device)
         var targets: [(path: String, device: String?)] = []
