@@ -160,6 +160,22 @@ import Testing
         #expect(rows.count - 1 == 5 + 7 - 4)
         #expect(rows.contains { $0.contains(Self.id(0x202).uuidString + "," + Self.dad) })
         #expect(rows.contains { $0.contains(Self.id(0x101).uuidString + "," + Self.mom) })
+
+        // With names redacted, the phones are numbered in the family's order (by UDID: Mom's first).
+        let redacted = try await BuiltTool.run(
+            ["report", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--format", "md", "--redact"] + Self.settings,
+            in: setup.folder)
+        #expect(redacted.status == 0, "\(redacted.stderr)")
+        #expect(!redacted.output.contains("iPhone"), "no device named")
+        #expect(redacted.output.contains("logged on both phones? phone 2 and phone 1 each hold this diaper log"))
+
+        // info: each phone's store in turn.
+        let info = try await BuiltTool.run(
+            ["info", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--json"] + Self.settings, in: setup.folder)
+        #expect(info.status == 0, "\(info.stderr)")
+        let objects = try JSONSerialization.jsonObject(with: info.stdout) as? [[String: Any]]
+        #expect(objects?.compactMap { ($0["source"] as? [String: Any])?["deviceName"] as? String } == [Self.mom, Self.dad])
+        #expect(objects?.compactMap { $0["totalLogs"] as? Int } == [5, 7])
     }
 
     /// Every file under `folder`, with its bytes.

@@ -31,8 +31,8 @@ public enum EventExport {
             known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday), baby.birthday,
                               selectedWeeks(of: baby, options: options, calendar: calendar))
         }
-        let family = source is FamilySource
-        sink.write((family ? columns + [phoneColumn] : columns).joined(separator: ",") + "\r\n")
+        let family = source as? FamilySource
+        sink.write((family != nil ? columns + [phoneColumn] : columns).joined(separator: ",") + "\r\n")
         // Logs come in time order, so the zone's offset is looked up once per stretch between transitions.
         var clock = LocalTimeCache(calendar: calendar)
         // Rows are formatted into bytes as the source hands the logs over, written out 64 KiB at a time.
@@ -56,11 +56,11 @@ public enum EventExport {
             // Orphans have no age-week and are always kept.
             if let week, let weeks, !weeks.contains(week) { return }
             appendRow(record, babyName: name, day: day, week: week, clock: &clock, into: &line)
-            if family {
+            if let family {
                 // The row's line end goes after the phone.
                 line.removeLast(2)
                 line.append(UInt8(ascii: ","))
-                CSVEscaping.append(field: source.phone(of: record) ?? "", to: &line)
+                CSVEscaping.append(field: source.phone(of: record).map { family.shownName($0, redact: redact) } ?? "", to: &line)
                 line.append(contentsOf: [0x0D, 0x0A])
             }
             if line.count >= 1 << 16 {

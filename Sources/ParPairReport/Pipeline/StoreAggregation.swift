@@ -23,7 +23,7 @@ public enum StoreAggregation {
         do {
             let (aggregator, repeatedIDs) = try aggregate(source: source, babies: babies, everyone: baby == nil, options: options,
                                                           order: .startTimePerBaby)
-            if repeatedIDs == 0 { return withCrossPhoneDuplicates(withUnreadableRows(try aggregator.finish(), source), source) }
+            if repeatedIDs == 0 { return withCrossPhoneDuplicates(withUnreadableRows(try aggregator.finish(), source), source, redact: redact) }
         } catch is StoreError {
             // Read again below, in time order, so the error names the row it always named.
         } catch is AggregationError {
@@ -32,17 +32,19 @@ public enum StoreAggregation {
         return withCrossPhoneDuplicates(withUnreadableRows(
             try aggregate(source: source, babies: babies, everyone: baby == nil, options: options, order: .startTime).aggregator
                 .finish(),
-            source), source)
+            source), source, redact: redact)
     }
 
     /// Each log two phones both hold, listed once with the baby (in its week and day) as "logged on both phones?",
-    /// naming both phones: the source counted the other one only.
-    static func withCrossPhoneDuplicates(_ result: AggregationResult, _ source: some LogSource) -> AggregationResult {
+    /// naming both phones (`phone 1`, `phone 2` with names redacted): the source counted the other one only.
+    static func withCrossPhoneDuplicates(_ result: AggregationResult, _ source: some LogSource, redact: Bool) -> AggregationResult {
         let duplicates = source.crossPhoneDuplicates
         guard !duplicates.isEmpty else { return result }
         var result = result
         let options = result.options
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
+        let family = source as? FamilySource
+        func shown(_ phone: String) -> String { family?.shownName(phone, redact: redact) ?? phone }
         for duplicate in duplicates {
             let log = duplicate.dropped
             guard let id = log.baby.babyID, let index = result.babies.firstIndex(where: { $0.baby.id == id }) else { continue }
@@ -61,7 +63,7 @@ public enum StoreAggregation {
                 rule: .loggedOnBothPhones, kind: log.kind, logID: log.id, rowID: log.rowID, time: log.start,
                 localTime: calendar.iso8601(log.start),
                 message: FindingMessage("finding_both_phones", [
-                    "phone": .text(duplicate.droppedPhone), "other_phone": .text(duplicate.keptPhone),
+                    "phone": .text(shown(duplicate.droppedPhone)), "other_phone": .text(shown(duplicate.keptPhone)),
                     "kind": .term("kind_\(log.kind.rawValue)"), "time": .localTime(time),
                 ]),
                 week: week, day: day)

@@ -46,7 +46,7 @@ public struct ReportSettings: Sendable {
         if let family = source as? FamilySource {
             backupSource = nil
             phones = family.phones.map { phone in
-                PhoneLine(name: phone.name, backupDate: phone.origin?.date.map(PhoneLine.utcText))
+                PhoneLine(name: family.shownName(phone.name, redact: redact), backupDate: phone.origin?.date.map(PhoneLine.utcText))
             }
         }
     }

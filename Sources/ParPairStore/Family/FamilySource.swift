@@ -97,6 +97,12 @@ public final class FamilySource: LogSource {
         return try body(family)
     }
 
+    /// How a phone is shown: its name, or with names redacted `phone 1`, `phone 2`, … in the family's order.
+    public func shownName(_ name: String, redact: Bool) -> String {
+        guard redact else { return name }
+        return phones.firstIndex { $0.name == name }.map { "phone \($0 + 1)" } ?? "phone"
+    }
+
     // MARK: LogSource
 
     public func streamLogs(_ body: (LogRecord) -> Void) throws {
