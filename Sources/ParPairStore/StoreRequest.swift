@@ -58,7 +58,7 @@ public struct BackupOrigin: Sendable, Hashable, Codable {
     public var bundleID: String { BackupOrigin.bundleID(ofDomain: domain) }
 
     /// `2026-11-20 06:30 UTC`.
-    static func utcText(_ date: Date) -> String {
+    public static func utcText(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -46,7 +46,7 @@ public struct ReportSettings: Sendable {
         if let family = source as? FamilySource {
             backupSource = nil
             phones = family.phones.map { phone in
-                PhoneLine(name: family.shownName(phone.name, redact: redact), backupDate: phone.origin?.date.map(PhoneLine.utcText))
+                PhoneLine(name: family.shownName(phone.name, redact: redact), backupDate: phone.origin?.date.map(BackupOrigin.utcText))
             }
         }
     }
@@ -55,14 +55,6 @@ public struct ReportSettings: Sendable {
     public struct PhoneLine: Sendable, Hashable {
         public var name: String
         public var backupDate: String?
-
-        static func utcText(_ date: Date) -> String {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-            return formatter.string(from: date)
-        }
     }
 
     public init(redact: Bool = false, storeName: String, toolVersion: String, backupSource: String? = nil) {
