@@ -203,6 +203,8 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         let written = try Self.files(family)
         #expect(written.keys.sorted() == ["nora/week-001.csv", "nora/week-001.html", "nora/week-001.md"])
+        let markdown = String(decoding: written["nora/week-001.md"] ?? Data(), as: UTF8.self)
+        #expect(markdown.contains("Logs of \(Self.mom) (backed up 2026-10-20 06:00 UTC); \(Self.dad)"), "\(markdown.prefix(400))")
         let second = try await BuiltTool.run(arguments, in: setup.folder)
         #expect(second.status == 0)
         #expect(try Self.files(family) == written)
