@@ -36,7 +36,9 @@ enum FamilyArguments {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         var words = Array(arguments[..<end])
         let after = Array(arguments[end...])
-        guard let at = words.firstIndex(where: { $0 == option || $0.hasPrefix(option + "=") }) else {
+        // A command that reads no store leaves '--family' to the parser, which says where it applies.
+        guard OptionTable.family.spec.commands.contains(command),
+              let at = words.firstIndex(where: { $0 == option || $0.hasPrefix(option + "=") }) else {
             if lastVisitIndex(words) != nil {
                 throw UsageError("--since last-visit reads the last check-up's date from the family file; give --family [FILE]",
                                  command: command.rawValue)
