@@ -55,13 +55,13 @@ import Testing
         let backups: String
         let passwordFile: String
 
-        init() throws {
+        init(extraMomLogs: [LogRecord] = []) throws {
             folder = try WorkFolder()
             backups = folder.file("Backup")
             passwordFile = try folder.write("mom.pw", BackupFixture.password + "\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passwordFile)
             for (name, baby, logs, udid, encrypted) in [
-                (TwoPhonesTests.mom, TwoPhonesTests.momNora, TwoPhonesTests.momLogs(.baby(id: TwoPhonesTests.momNora.id)),
+                (TwoPhonesTests.mom, TwoPhonesTests.momNora, TwoPhonesTests.momLogs(.baby(id: TwoPhonesTests.momNora.id)) + extraMomLogs,
                  "00008030-0000000000000A0A", true),
                 (TwoPhonesTests.dad, TwoPhonesTests.dadNora, TwoPhonesTests.dadLogs(.baby(id: TwoPhonesTests.dadNora.id)),
                  "00008030-0000000000000B0B", false),
@@ -271,5 +271,18 @@ import Testing
         let open = try await BuiltTool.run(["report", "--family", family, "--format", "md"], in: setup.folder)
         #expect(open.status == 77)
         #expect(open.stderr.contains("\(family):7: password-file: the file names password files but others can read it"), "\(open.stderr)")
+    }
+
+    @Test func eachFindingNamesItsPhone() async throws {
+        // A diaper the day before the birth: a finding of Mom's phone, counted nowhere.
+        let early = LogRecord.diaper(DiaperLog(id: Self.id(0x301), type: .wet, time: Self.at(1, 6).addingTimeInterval(-86_400), baby: .baby(id: Self.momNora.id),
+                                               rowID: 9))
+        let setup = try Setup(extraMomLogs: [early])
+        let report = try await BuiltTool.run(
+            ["report", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--format", "md"] + Self.settings,
+            in: setup.folder)
+        #expect(report.status == 0, "\(report.stderr)")
+        let line = report.output.split(separator: "\n").first { $0.contains(Self.id(0x301).uuidString) }
+        #expect(line?.contains("before the birthday") == true && line?.contains("(on \(Self.mom))") == true, "\(line ?? "")")
     }
 }

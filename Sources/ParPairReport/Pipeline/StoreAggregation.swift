@@ -23,23 +23,24 @@ public enum StoreAggregation {
         do {
             let (aggregator, repeatedIDs) = try aggregate(source: source, babies: babies, everyone: baby == nil, options: options,
                                                           order: .startTimePerBaby)
-            if repeatedIDs == 0 { return withCrossPhoneDuplicates(withUnreadableRows(try aggregator.finish(), source), source, redact: redact) }
+            if repeatedIDs == 0 { return withPhones(withUnreadableRows(try aggregator.finish(), source), source, redact: redact) }
         } catch is StoreError {
             // Read again below, in time order, so the error names the row it always named.
         } catch is AggregationError {
             // Cannot happen with rows in each baby's start order; the time order settles it anyway.
         }
-        return withCrossPhoneDuplicates(withUnreadableRows(
+        return withPhones(withUnreadableRows(
             try aggregate(source: source, babies: babies, everyone: baby == nil, options: options, order: .startTime).aggregator
                 .finish(),
             source), source, redact: redact)
     }
 
     /// Each log two phones both hold, listed once with the baby (in its week and day) as "logged on both phones?",
-    /// naming both phones (`phone 1`, `phone 2` with names redacted): the source counted the other one only.
-    static func withCrossPhoneDuplicates(_ result: AggregationResult, _ source: some LogSource, redact: Bool) -> AggregationResult {
+    /// naming both phones (`phone 1`, `phone 2` with names redacted): the source counted the other one only. Read
+    /// from several phones, every other finding about a log names the phone that holds it. One store: unchanged.
+    static func withPhones(_ result: AggregationResult, _ source: some LogSource, redact: Bool) -> AggregationResult {
         let duplicates = source.crossPhoneDuplicates
-        guard !duplicates.isEmpty else { return result }
+        guard !duplicates.isEmpty || source is FamilySource else { return result }
         var result = result
         let options = result.options
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
@@ -72,6 +73,17 @@ public enum StoreAggregation {
             result.babies[index].findings.insert(finding, at: position)
             // The week's count of findings includes it, as it includes every finding listed in the week.
             if let row = result.babies[index].weeks.firstIndex(where: { $0.week == week }) { result.babies[index].weeks[row].findings += 1 }
+        }
+        // Every other finding about a log says which phone holds it.
+        if let family {
+            func naming(_ finding: inout Finding) {
+                guard finding.rule != .loggedOnBothPhones, let phone = family.phone(of: finding.kind, id: finding.logID) else { return }
+                finding.message = FindingMessage("finding_on_phone", ["reason": .message(finding.message), "phone": .text(shown(phone))])
+            }
+            for index in result.babies.indices {
+                for position in result.babies[index].findings.indices { naming(&result.babies[index].findings[position]) }
+            }
+            for position in result.storeFindings.indices { naming(&result.storeFindings[position]) }
         }
         return result
     }

@@ -145,8 +145,11 @@ public final class FamilySource: LogSource {
     }
 
     /// The phone each log of the stream came from, by kind and id; nil for a log no phone holds.
-    public func phone(of record: LogRecord) -> String? {
-        phoneByLog[record.kind.index][record.id].map { phones[$0].name }
+    public func phone(of record: LogRecord) -> String? { phone(of: record.kind, id: record.id) }
+
+    /// The phone a counted log of this kind and id came from; nil for none.
+    public func phone(of kind: LogKind, id: UUID) -> String? {
+        phoneByLog[kind.index][id].map { phones[$0].name }
     }
 
     private lazy var phoneByLog: [[UUID: Int]] = tables.map { entries in
