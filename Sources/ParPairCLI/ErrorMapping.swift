@@ -38,7 +38,7 @@ enum ErrorMapping {
             }
         case let error as BackupStoreError:
             switch error {
-            case .severalDevices, .noSuchDevice, .severalApps: return GeneralError(error.description, exitCode: .usage)
+            case .severalDevices, .noSuchDevice, .ambiguousDevice, .severalApps: return GeneralError(error.description, exitCode: .usage)
             case .noParPairStore: return GeneralError(error.description, exitCode: .noInput)
             }
         case let error as DeliveryError:

@@ -13,8 +13,8 @@ enum DeviceNameMatch {
         return text.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
-    /// The indices of `names` that `wanted` names: the name exactly, else the name as folded, else the one
-    /// name it is a prefix of (folded). Several when names are alike.
+    /// The indices of `names` that `wanted` names: the name exactly, else the name as folded, else the names it
+    /// is a prefix of (folded). Several when names are alike, or the start is of several: the caller lists them.
     static func matches(_ wanted: String, among names: [String]) -> [Int] {
         let exact = names.indices.filter { names[$0] == wanted }
         if !exact.isEmpty { return exact }
@@ -22,7 +22,6 @@ enum DeviceNameMatch {
         guard !key.isEmpty else { return [] }
         let same = names.indices.filter { folded(names[$0]) == key }
         if !same.isEmpty { return same }
-        let prefixed = names.indices.filter { folded(names[$0]).hasPrefix(key) }
-        return prefixed.count == 1 ? prefixed : []
+        return names.indices.filter { folded(names[$0]).hasPrefix(key) }
     }
 }

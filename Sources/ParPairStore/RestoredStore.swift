@@ -168,6 +168,7 @@ final class RestoredStore {
             if let exact = backups.first(where: { $0.folderName == wanted }) { return exact.path }
             var matches = devices.filter { $0[0].udid.caseInsensitiveCompare(wanted) == .orderedSame }
             if matches.isEmpty { matches = DeviceNameMatch.matches(wanted, among: devices.map { $0[0].deviceName }).map { devices[$0] } }
+            if matches.count > 1 { throw BackupStoreError.ambiguousDevice(folder, wanted: wanted, devices: matches.map(describe)) }
             guard matches.count == 1 else { throw BackupStoreError.noSuchDevice(folder, wanted: wanted, devices: described) }
             return newest(of: matches[0], note: note)
         }

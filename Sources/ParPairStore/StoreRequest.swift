@@ -91,6 +91,8 @@ public enum BackupStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The folder holds several device backups and `--device` did not pick one; each line describes one.
     case severalDevices(String, devices: [String])
     case noSuchDevice(String, wanted: String, devices: [String])
+    /// `--device` names several devices (two phones of one name, or a start of several names); each line describes one.
+    case ambiguousDevice(String, wanted: String, devices: [String])
     /// Several ParPair stores (an app and its app group, or two apps) and no `--app`.
     case severalApps(String, domains: [String])
     /// No ParPair store; `domains` had a `default.store` of another app.
@@ -102,6 +104,8 @@ public enum BackupStoreError: Error, Sendable, Equatable, CustomStringConvertibl
             "\(path) holds backups of \(devices.count) devices; pick one with --device NAME|UDID: " + devices.joined(separator: "; ")
         case .noSuchDevice(let path, let wanted, let devices):
             "\(path) holds no backup of a device named or with UDID '\(wanted)'; it holds: " + devices.joined(separator: "; ")
+        case .ambiguousDevice(let path, let wanted, let devices):
+            "--device '\(wanted)' could be any of \(devices.count) devices in \(path); pick one by its UDID: " + devices.joined(separator: "; ")
         case .severalApps(let path, let domains):
             "\(path) holds \(domains.count) ParPair stores; pick one with --app BUNDLE_ID: "
                 + domains.map(BackupOrigin.bundleID(ofDomain:)).joined(separator: ", ")

@@ -79,7 +79,9 @@ import Testing
         #expect(DeviceNameMatch.matches("Dad's iPhone", among: names) == [0])
         #expect(DeviceNameMatch.matches("DAD\u{2019}S IPHONE", among: names) == [0])
         #expect(DeviceNameMatch.matches("dad", among: names) == [0])
-        #expect(DeviceNameMatch.matches("mom's", among: names) == [], "a prefix of two names picks neither")
+        #expect(DeviceNameMatch.matches("mom's", among: names) == [1, 2], "a start of two names: both, for the caller to list")
+        #expect(DeviceNameMatch.matches("Dad's iPhone", among: names + ["Dad\u{2019}s iPhone"]) == [0, 3], "two of one name")
+        #expect(DeviceNameMatch.matches("Grandma", among: names) == [])
         #expect(DeviceNameMatch.matches("Mom's iPa", among: names) == [2])
         // "é" typed as e + combining acute equals the precomposed one.
         #expect(DeviceNameMatch.matches("Ren\u{0065}\u{0301}'s phone", among: ["Ren\u{00E9}\u{2019}s phone"]) == [0])
