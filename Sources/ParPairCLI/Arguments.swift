@@ -6,6 +6,8 @@ struct Arguments {
     private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     let command: CommandName
+    /// The family file `--family` named (`FamilyArguments`): where the stores come from when no STORE is given.
+    var family: FamilyFile?
 
     /// - Throws: `UsageError` for an unknown option (with the nearest known one), an option given
     ///   without its value (also when the next word is another option), or a value given to a flag.
@@ -92,6 +94,25 @@ struct Arguments {
         } catch {
             throw UsageError("option '\(option.spec.name)': \(error)", command: command.rawValue)
         }
+    }
+
+    /// Every value of an option that may be given more than once, parsed, in the order given.
+    func values<Value>(_ option: TypedOption<Value>) throws -> [Value] {
+        try (values[option.spec.name] ?? []).map { text in
+            do {
+                return try option.parse(text)
+            } catch {
+                throw UsageError("option '\(option.spec.name)': \(error)", command: command.rawValue)
+            }
+        }
+    }
+
+    /// One or more positional arguments, named for the error message.
+    /// Without any, the stores of the family file, when one was named.
+    func positionals(atLeastOne name: String) throws -> [String] {
+        if positionals.isEmpty, let family { return try family.targets().map(\.path) }
+        guard !positionals.isEmpty else { throw UsageError("missing \(name)", command: command.rawValue) }
+        return positionals
     }
 
     /// Whether the option was given at all.

@@ -38,7 +38,7 @@ enum ErrorMapping {
             }
         case let error as BackupStoreError:
             switch error {
-            case .severalDevices, .noSuchDevice, .sameNamedDevices, .severalApps: return GeneralError(error.description, exitCode: .usage)
+            case .severalDevices, .noSuchDevice, .ambiguousDevice, .severalApps: return GeneralError(error.description, exitCode: .usage)
             case .noParPairStore: return GeneralError(error.description, exitCode: .noInput)
             }
         case let error as DeliveryError:
@@ -51,6 +51,11 @@ enum ErrorMapping {
             return GeneralError(error.description, exitCode: .unavailable)
         case let error as ExportError:
             return GeneralError(error.description, exitCode: .usage)
+        case let error as FamilyError:
+            switch error {
+            case .ambiguousBaby: return GeneralError(error.description, exitCode: .dataError)
+            case .samePhoneTwice: return GeneralError(error.description, exitCode: .usage)
+            }
         case let error as AggregationError:
             return GeneralError(error.description, exitCode: .dataError)
         case let error as ThreadStartError:

@@ -82,7 +82,10 @@ public enum ParPairCommand {
             return .success
         }
         do {
-            try command.run(try Arguments(rest, command: command.spec.name), console: console)
+            let (expanded, family) = try FamilyArguments.expand(rest, command: command.spec.name, environment: console.environment)
+            var parsed = try Arguments(expanded, command: command.spec.name)
+            parsed.family = family
+            try command.run(parsed, console: console)
             return .success
         } catch let error as UsageError {
             return self.usage(error, console: console)

@@ -14,6 +14,12 @@ public protocol LogSource: AnyObject {
     var warn: @Sendable (String) -> Void { get }
     /// The log rows that did not decode, left out of every stream, table by table.
     var unreadableRows: [UnreadableRow] { get }
+    /// Every device backup read, in the family's order of phones (one for a single backup, none for a store).
+    var origins: [BackupOrigin] { get }
+    /// The logs two phones both hold, each counted once (none for a single store).
+    var crossPhoneDuplicates: [CrossPhoneDuplicate] { get }
+    /// The phone a log of the stream came from, when the source reads several; nil for a single store.
+    func phone(of record: LogRecord) -> String?
 
     /// Every log of every kind in one stream by start time (a diaper's time), then kind, then row, handed
     /// to `body` on the calling thread.
@@ -27,6 +33,12 @@ public protocol LogSource: AnyObject {
     func readTables(
         order: StreamOrder, wanted: @escaping @Sendable (BabyReference) -> Bool, countingRepeatedIDs: Bool, into sink: some LogSink
     ) throws -> Int
+}
+
+extension LogSource {
+    public var origins: [BackupOrigin] { origin.map { [$0] } ?? [] }
+    public var crossPhoneDuplicates: [CrossPhoneDuplicate] { [] }
+    public func phone(of record: LogRecord) -> String? { nil }
 }
 
 /// What takes in the logs of a `LogSource`'s tables (the aggregator), on one thread.

@@ -167,10 +167,9 @@ final class RestoredStore {
         described = devices.map(describe) + described
         if let wanted {
             if let exact = backups.first(where: { $0.folderName == wanted }) { return exact.path }
-            let matches = devices.filter {
-                $0[0].udid.caseInsensitiveCompare(wanted) == .orderedSame || $0[0].deviceName.caseInsensitiveCompare(wanted) == .orderedSame
-            }
-            if matches.count > 1 { throw BackupStoreError.sameNamedDevices(folder, wanted: wanted, devices: matches.map(describe)) }
+            var matches = devices.filter { $0[0].udid.caseInsensitiveCompare(wanted) == .orderedSame }
+            if matches.isEmpty { matches = DeviceNameMatch.matches(wanted, among: devices.map { $0[0].deviceName }).map { devices[$0] } }
+            if matches.count > 1 { throw BackupStoreError.ambiguousDevice(folder, wanted: wanted, devices: matches.map(describe)) }
             guard matches.count == 1 else { throw BackupStoreError.noSuchDevice(folder, wanted: wanted, devices: described) }
             return newest(of: matches[0], note: note)
         }

@@ -58,7 +58,7 @@ public struct BackupOrigin: Sendable, Hashable, Codable {
     public var bundleID: String { BackupOrigin.bundleID(ofDomain: domain) }
 
     /// `2026-11-20 06:30 UTC`.
-    static func utcText(_ date: Date) -> String {
+    public static func utcText(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -107,8 +107,8 @@ public enum BackupStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The folder holds several device backups and `--device` did not pick one; each line describes one.
     case severalDevices(String, devices: [String])
     case noSuchDevice(String, wanted: String, devices: [String])
-    /// `--device NAME` names more than one device (two phones both called "iPhone"): pick one by UDID.
-    case sameNamedDevices(String, wanted: String, devices: [String])
+    /// `--device` names several devices (two phones of one name, or a start of several names); each line describes one.
+    case ambiguousDevice(String, wanted: String, devices: [String])
     /// Several ParPair stores (an app and its app group, or two apps) and no `--app`.
     case severalApps(String, domains: [String])
     /// No ParPair store; `domains` had a `default.store` of another app.
@@ -120,9 +120,8 @@ public enum BackupStoreError: Error, Sendable, Equatable, CustomStringConvertibl
             "\(path) holds backups of \(devices.count) devices; pick one with --device NAME|UDID: " + devices.joined(separator: "; ")
         case .noSuchDevice(let path, let wanted, let devices):
             "\(path) holds no backup of a device named or with UDID '\(wanted)'; it holds: " + devices.joined(separator: "; ")
-        case .sameNamedDevices(let path, let wanted, let devices):
-            "\(path) holds backups of \(devices.count) devices named '\(wanted)'; pick one by its UDID with --device UDID: "
-                + devices.joined(separator: "; ")
+        case .ambiguousDevice(let path, let wanted, let devices):
+            "--device '\(wanted)' could be any of \(devices.count) devices in \(path); pick one by its UDID: " + devices.joined(separator: "; ")
         case .severalApps(let path, let domains):
             "\(path) holds \(domains.count) ParPair stores; pick one with --app BUNDLE_ID: "
                 + domains.map(BackupOrigin.bundleID(ofDomain:)).joined(separator: ", ")
@@ -131,5 +130,20 @@ public enum BackupStoreError: Error, Sendable, Equatable, CustomStringConvertibl
                 + (domains.isEmpty ? " (no app has a Library/Application Support/default.store)"
                     : "; these domains have a default.store that is not ParPair's: " + domains.joined(separator: ", "))
         }
+    }
+}
+
+extension StoreRequest {
+    /// The UDIDs of the devices with a backup directly inside `folder` (a folder of backups such as
+    /// `MobileSync/Backup`), each once, sorted; a backup that does not open is left out. Empty when `folder`
+    /// is itself a device backup or holds none.
+    public static func deviceUDIDs(in folder: String) -> [String] {
+        guard !DeviceBackup.isBackup(folder) else { return [] }
+        var udids: [String] = []
+        for path in DeviceBackup.backups(in: folder) {
+            guard let backup = try? DeviceBackup(path: path) else { continue }
+            if !udids.contains(where: { $0.caseInsensitiveCompare(backup.udid) == .orderedSame }) { udids.append(backup.udid) }
+        }
+        return udids.sorted()
     }
 }

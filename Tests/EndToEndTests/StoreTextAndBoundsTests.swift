@@ -58,7 +58,7 @@ import Testing
         try BackupFixture.make(["files": BackupFixture.sampleFiles(decoy: decoy), "udid": "CCC3"], out: folder.file("Backup/CCC3"))
         let backups = folder.file("Backup")
         let byName = try await BuiltTool.run(["info", backups, "--device", "Ana's iPhone"], in: folder)
-        byName.expectFailure(64, mentioning: ["2 devices named 'Ana's iPhone'", "--device UDID", "UDID AAA1", "UDID CCC3"])
+        byName.expectFailure(64, mentioning: ["--device 'Ana's iPhone' could be any of 2 devices", "pick one by its UDID", "UDID AAA1", "UDID CCC3"])
         let byUDID = try await BuiltTool.run(["info", backups, "--device", "CCC3"], in: folder)
         byUDID.expectSuccess()
     }

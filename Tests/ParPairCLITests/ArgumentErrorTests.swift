@@ -41,9 +41,10 @@ import Testing
         Case(name: "a value given to a flag",
              arguments: ["report", store, "--redact=yes"],
              line: "option '--redact' is a flag and takes no value; see 'parpair-report report --help'"),
+        // (report takes several STOREs, so there '--help' after '--' would be a store named so.)
         Case(name: "--help after -- is an argument, not a help request",
-             arguments: ["report", store, "--", "--help"],
-             line: "unexpected argument '--help'; see 'parpair-report report --help'"),
+             arguments: ["sample", "out.store", "--", "--help"],
+             line: "unexpected argument '--help'; see 'parpair-report sample --help'"),
         Case(name: "no command",
              arguments: [],
              line: "missing command; see 'parpair-report --help'"),

@@ -129,4 +129,18 @@ import Testing
         ProcessProtection.disableCoreDumps()
         #expect(ProcessProtection.coreDumpsDisabled)
     }
+
+    /// Units follow the phone's region as the paper does: the United States, Liberia and Myanmar measure in US
+    /// units; `--units` always wins.
+    @Test(arguments: [("en_US", VolumeUnits.imperial), ("en_LR", .imperial), ("my_MM", .imperial), ("en_GB", .metric), ("es_MX", .metric)])
+    func unitsFollowThePhonesRegion(_ locale: String, _ expected: VolumeUnits) throws {
+        let options = AggregationOptions(timeZone: TimeZone(identifier: "UTC")!, today: CivilDate(year: 2026, month: 11, day: 20))
+        let origin = Self.origin(PhoneSettings(locale: locale))
+        let left = try Self.defaults([], environment: [:])
+        #expect(left.units)
+        #expect(left.resolve(options: options, language: .english, paper: nil, origin: origin) { _ in }.options.units == expected)
+        let given = try Self.defaults(["--units", "metric"], environment: [:])
+        #expect(!given.units)
+        #expect(given.resolve(options: options, language: .english, paper: nil, origin: origin) { _ in }.options.units == .metric)
+    }
 }

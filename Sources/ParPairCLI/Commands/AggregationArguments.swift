@@ -37,7 +37,7 @@ struct AggregationArguments {
             && PDFRenderer.Paper.localeRegion(environment, variables: ["LC_ALL", "LC_PAPER", "LANG"]) == nil
         let today = givenToday ?? LifeCalendar(timeZone: zone).civilDate(of: now)
         var options = AggregationOptions(timeZone: zone, today: today)
-        if let units = try arguments.value(OptionTable.units) { options.units = units }
+        if let units = try arguments.value(OptionTable.units) { options.units = units } else { phoneDefaults.units = true }
         if let start = try arguments.value(OptionTable.dayStart) { options.dayStart = start }
         if let night = try arguments.value(OptionTable.night) { options.night = night }
         if let gap = try arguments.value(OptionTable.sessionGap) { options.sessionGapMinutes = gap }

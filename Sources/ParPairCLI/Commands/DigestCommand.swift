@@ -5,7 +5,7 @@ import ParPairReport
 enum DigestCommand: Subcommand {
     static let spec = CommandSpec(
         name: .digest, summary: "weekly digests per baby, as files and an e-mail, for cron and systemd timers",
-        usage: ["STORE --out DIR", "STORE --eml FILE|- --from ADDR --to ADDR[,ADDR...]"], positional: .file,
+        usage: ["STORE... --out DIR", "STORE... --eml FILE|- --from ADDR --to ADDR[,ADDR...]"], positional: .file,
         description: """
         Writes each baby's weekly digest, made to run unattended every week: the most recent complete
         age-week before today (or week N) against the week before it (feeds, bottle volume, sleep, wet and
@@ -54,10 +54,13 @@ enum DigestCommand: Subcommand {
 
     static func run(_ parsed: Arguments, console: Console) throws {
         let request = try DigestRequest(parsed, console: console)
+        let stores = try StoreArguments.requests(parsed, console: console)
         var job = DigestJob(
-            store: try StoreArguments.request(parsed, path: request.store, console: console),
+            store: stores[0],
             options: request.aggregation.options, baby: request.aggregation.baby, week: request.week, redact: request.redact,
             folder: request.folder, formats: request.formats, mail: request.mail, toolVersion: ParPairCommand.version)
+        job.moreStores = Array(stores.dropFirst())
+        job.staleAfterDays = try parsed.value(OptionTable.staleAfter) ?? BackupAge.defaultDays
         job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
         job.csvHeaders = try parsed.value(OptionTable.csvHeaders) ?? .machine
         job.phoneDefaults = request.aggregation.phoneDefaults

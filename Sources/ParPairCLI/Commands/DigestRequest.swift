@@ -20,7 +20,7 @@ struct DigestRequest {
     /// - Throws: `UsageError` (exit 64) for anything wrong, bad e-mail addresses included.
     init(_ parsed: Arguments, console: Console) throws {
         let command = DigestCommand.name
-        store = try parsed.positionals("STORE")[0]
+        store = try parsed.positionals(atLeastOne: "STORE")[0]
         aggregation = try AggregationArguments(parsed, environment: console.environment)
         quiet = parsed.flag(OptionTable.quiet)
         redact = parsed.flag(OptionTable.redact)

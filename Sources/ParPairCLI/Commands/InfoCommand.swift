@@ -7,7 +7,7 @@ import ParPairStore
 enum InfoCommand: Subcommand {
     static let spec = CommandSpec(
         name: .info, summary: "describe a store: babies, rows per table, time span, layout, warnings",
-        usage: ["STORE"], positional: .file,
+        usage: ["STORE..."], positional: .file,
         description: """
         Describes the ParPair store at STORE: each baby with id, birthday and age today, rows per table,
         the first and last log, how enumerations are laid out, the Core Data framework version, orphan
@@ -17,9 +17,22 @@ enum InfoCommand: Subcommand {
         """)
 
     static func run(_ parsed: Arguments, console: Console) throws {
-        let path = try parsed.positionals("STORE")[0]
+        _ = try parsed.positionals(atLeastOne: "STORE")
         let settings = try AggregationArguments(parsed, environment: console.environment)
-        let info = try InfoJob(store: try StoreArguments.request(parsed, path: path, console: console)).run()
+        let stores = try StoreArguments.requests(parsed, console: console)
+        guard stores.count == 1 else {
+            // Several phones: each store's facts in turn (a JSON array of them).
+            let infos = try InfoJob.run(stores)
+            let calendar = LifeCalendar(timeZone: settings.options.timeZone)
+            if parsed.flag(OptionTable.json) {
+                let objects = try infos.map { try json($0, calendar: calendar, today: settings.options.today).trimmingCharacters(in: .newlines) }
+                console.out("[\n" + objects.joined(separator: ",\n") + "\n]\n")
+            } else {
+                console.out(infos.map { text($0, calendar: calendar, today: settings.options.today) }.joined(separator: "\n"))
+            }
+            return
+        }
+        let info = try InfoJob(store: stores[0]).run()
         let resolved = settings.phoneDefaults.resolve(options: settings.options, language: .english, paper: nil, origin: info.source,
                                                       warn: { console.err("parpair-report: warning: \($0)\n") })
         let calendar = LifeCalendar(timeZone: resolved.options.timeZone)

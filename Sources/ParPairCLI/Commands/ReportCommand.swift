@@ -6,7 +6,7 @@ import ParPairReport
 enum ReportCommand: Subcommand {
     static let spec = CommandSpec(
         name: .report, summary: "render the report: printable XHTML, CSV for the doctor, or Markdown",
-        usage: ["STORE"], positional: .file,
+        usage: ["STORE..."], positional: .file,
         description: """
         Summarizes feeds, sleep, diapers and activities per age-week (week 0 = days 0-6 of life), with the
         last 14 days, reference bands, charts and every data-quality finding. HTML is XHTML 1.0 Strict,
@@ -24,11 +24,11 @@ enum ReportCommand: Subcommand {
         ])
 
     static func run(_ parsed: Arguments, console: Console) throws {
-        let path = try parsed.positionals("STORE")[0]
+        _ = try parsed.positionals(atLeastOne: "STORE")
         let settings = try AggregationArguments(parsed, environment: console.environment)
         let output = OutputFile(path: try parsed.value(OptionTable.output) ?? "-")
         // The store's own files first: that refusal matters more than any question of format.
-        try output.refuseProtectedFiles(of: path, label: "--output")
+        for path in parsed.positionals { try output.refuseProtectedFiles(of: path, label: "--output") }
         let target = try Self.target(parsed, output: output)
         let format = target.format
         let paper = try parsed.value(OptionTable.paper) ?? PDFRenderer.Paper.fromLocale(console.environment)
@@ -44,10 +44,13 @@ enum ReportCommand: Subcommand {
             throw UsageError("\(target == .pdf ? "a PDF" : "an HTML") report is not for reading in a terminal: give --output \(example) "
                 + "(or pipe it somewhere)", command: name)
         }
+        let stores = try StoreArguments.requests(parsed, console: console)
         var job = ReportJob(
-            store: try StoreArguments.request(parsed, path: path, console: console), options: settings.options,
+            store: stores[0], options: settings.options,
             baby: settings.baby, redact: parsed.flag(OptionTable.redact), format: format, template: template, output: output,
             toolVersion: ParPairCommand.version)
+        job.moreStores = Array(stores.dropFirst())
+        job.staleAfterDays = try parsed.value(OptionTable.staleAfter) ?? BackupAge.defaultDays
         job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
         job.csvHeaders = try parsed.value(OptionTable.csvHeaders) ?? .machine
         job.phoneDefaults = settings.phoneDefaults

@@ -51,7 +51,7 @@ enum OptionTable {
         return term
     }
     static let since = TypedOption<CivilDate>(
-        "--since", "YYYY-MM-DD", "the last check-up: only the weeks since, opened by a visit summary of the days since",
+        "--since", "YYYY-MM-DD", "the last check-up (or last-visit: the family file's): only the weeks since, opened by a visit summary of the days since",
         for: [.report]) { text throws(OptionValueError) in
         guard let date = CivilDate(iso: text) else { throw OptionValueError(value: text, expected: "a date YYYY-MM-DD") }
         return date
@@ -80,11 +80,24 @@ enum OptionTable {
     // Which store, when STORE is a device backup.
     private static let reading: Set<CommandName> = dated
     static let device = TypedOption<String>(
-        "--device", "NAME|UDID|FOLDER", "the device (its name or UDID) or the backup (its folder's name) to read, when the folder holds several", for: reading)
+        "--device", "NAME|UDID|FOLDER",
+        "the device (its name as typed, a unique start of it, or its UDID) or the backup (its folder's name) to read, when the folder "
+            + "holds several; more than once to read several phones as one family", for: reading)
+    static let allDevices = Flag(
+        "--all-devices", "read every device of each backup folder STORE as one family (each device's newest backup)", for: reading)
+    /// Taken out by `FamilyArguments` before the rest is parsed; declared for help, the man page and completions.
+    static let family = TypedOption<String>(
+        "--family", "[FILE]", "read the phones, babies and settings from a family file (default: $XDG_CONFIG_HOME/parpair/family; "
+            + "see docs/two-phones.md); options given here win", for: reading, completion: .file)
+    static let staleAfter = TypedOption<Int>(
+        "--stale-after", "DAYS", "warn (on stderr and in a digest's text) when a backup is this many days older than today (default: 8)",
+        for: [.report, .digest]) { text throws(OptionValueError) in try whole(text, in: 1...3650, "a number of days") }
     static let app = TypedOption<String>(
         "--app", "BUNDLE_ID", "the app (or app group) whose store to read, when a backup holds several", for: reading)
     static let passwordFile = TypedOption<String>(
-        "--password-file", "FILE", "an encrypted backup's password: the first line of FILE (else $PARPAIR_BACKUP_PASSWORD, else asked)",
+        "--password-file", "FILE",
+        "an encrypted backup's password: the first line of FILE (else $PARPAIR_BACKUP_PASSWORD, else asked); once per store, in "
+            + "their order, when several are read",
         for: reading, completion: .file)
 
     // What is written, and where.
@@ -158,7 +171,7 @@ enum OptionTable {
     /// Every option, in the order help lists them.
     static let all: [OptionSpec] = [
         format.spec, pdfEngine.spec, pdfTimeout.spec, paper.spec, lang.spec, table.spec, output.spec, template.spec, out.spec, formats.spec, attach.spec, eml.spec, from.spec, to.spec, week.spec,
-        device.spec, app.spec, passwordFile.spec, tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
+        device.spec, allDevices.spec, family.spec, staleAfter.spec, app.spec, passwordFile.spec, tz.spec, today.spec, units.spec, dayStart.spec, night.spec, weeks.spec, last.spec, baby.spec,
         sessionGap.spec, dueDate.spec, bornAt.spec, since.spec, visit.spec, visitDate.spec, csvDialect.spec, csvHeaders.spec, anyExtension.spec, redact.spec, json.spec, quiet.spec, seed.spec, babies.spec, days.spec, wal.spec,
     ]
 

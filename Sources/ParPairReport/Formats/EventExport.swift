@@ -12,7 +12,11 @@ public enum EventExport {
         "baby", "kind", "type", "start", "end", "duration_min", "amount", "unit", "amount_ml", "notes", "day", "week", "id",
     ]
 
-    /// Writes the header and every log of the selected babies (and every orphan) in time order.
+    /// The column added after `id` when several phones are read: the phone (device name) each log came from.
+    public static let phoneColumn = "phone"
+
+    /// Writes the header and every log of the selected babies (and every orphan) in time order; read from
+    /// several phones, each row ends with its phone.
     /// - Parameters:
     ///   - weeks: with `--weeks`/`--last`, only logs whose age-week is selected; orphans have no age and are kept.
     ///   - redact: write initials instead of names.
@@ -27,7 +31,8 @@ public enum EventExport {
             known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday), baby.birthday,
                               selectedWeeks(of: baby, options: options, calendar: calendar))
         }
-        sink.write(columns.joined(separator: ",") + "\r\n")
+        let family = source as? FamilySource
+        sink.write((family != nil ? columns + [phoneColumn] : columns).joined(separator: ",") + "\r\n")
         // Logs come in time order, so the zone's offset is looked up once per stretch between transitions.
         var clock = LocalTimeCache(calendar: calendar)
         // Rows are formatted into bytes as the source hands the logs over, written out 64 KiB at a time.
@@ -51,6 +56,13 @@ public enum EventExport {
             // Orphans have no age-week and are always kept.
             if let week, let weeks, !weeks.contains(week) { return }
             appendRow(record, babyName: name, day: day, week: week, clock: &clock, into: &line)
+            if let family {
+                // The row's line end goes after the phone.
+                line.removeLast(2)
+                line.append(UInt8(ascii: ","))
+                CSVEscaping.append(field: source.phone(of: record).map { family.shownName($0, redact: redact) } ?? "", to: &line)
+                line.append(contentsOf: [0x0D, 0x0A])
+            }
             if line.count >= 1 << 16 {
                 sink.write(String(decoding: line, as: UTF8.self))
                 line.removeAll(keepingCapacity: true)

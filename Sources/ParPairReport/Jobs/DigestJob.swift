@@ -31,6 +31,11 @@ public struct DigestJob: Sendable {
     }
 
     public var store: StoreRequest
+    /// The other phones' stores of the family (several STOREs, `--device` more than once): their logs are merged
+    /// with `store`'s before anything is counted (`FamilySource`). Empty for one store.
+    public var moreStores: [StoreRequest] = []
+    /// Every store read.
+    public var stores: [StoreRequest] { [store] + moreStores }
     public var options: AggregationOptions
     public var baby: String?
     public var week: DigestWeekChoice
@@ -47,6 +52,8 @@ public struct DigestJob: Sendable {
     /// Prints PDFs: each baby's `week-NNN.pdf` under the folder (`pdfFiles`) and/or in the e-mail (`attachPDF`).
     public var pdf: PDFRenderer?
     public var pdfFiles = false
+    /// `--stale-after DAYS`: a backup this many days older than the report's today is warned about.
+    public var staleAfterDays = BackupAge.defaultDays
     /// The settings a backup's phone settings may decide.
     public var phoneDefaults = PhoneDefaults()
     public var attachPDF = false
@@ -67,12 +74,12 @@ public struct DigestJob: Sendable {
     }
 
     public func run() throws -> Outcome {
-        if let mail { try mail.destination.refuseProtectedFiles(of: store.path, label: "--eml") }
+        if let mail { for store in stores { try mail.destination.refuseProtectedFiles(of: store.path, label: "--eml") } }
         var rendering = try DigestRendering()
         rendering.csvDialect = csvDialect
         var pdf = pdf
         // No digest shows a log's notes, so they are not read.
-        let run = try StoreReader.withReader(store, columns: .withoutNotes) { source in
+        let run = try FamilySource.withSource(stores, timeZone: options.timeZone, columns: .withoutNotes, note: store.note) { source in
             let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: source.origin,
                                                  warn: source.warn)
             if let paper = resolved.paper { pdf?.paper = paper }
@@ -80,6 +87,7 @@ public struct DigestJob: Sendable {
             settings.localizer = Localizer(resolved.language)
             settings.csvHeaders = csvHeaders
             settings.zoneFromPhone = resolved.zoneFromPhone
+            settings.staleBackups = BackupAge.stale(source.origins, options: resolved.options, days: staleAfterDays)
             return try DigestRun.make(source: source, options: resolved.options, baby: baby, choice: week, settings: settings)
         }
         if let pdf, pdfFiles || attachPDF { try rendering.printPDF(with: pdf) }
@@ -91,9 +99,13 @@ public struct DigestJob: Sendable {
         var files = DigestFileSet()
         var written: [String] = []
         if let folder {
+            // Before anything is written: a baby's folder of another baby's digests is never replaced.
+            for digest in run.digests {
+                try DigestFolderOwner.check(folder: folder, slug: digest.target.slug, baby: digest.target.baby, name: digest.target.name)
+            }
             for file in try rendering.files(run, formats: formats) {
                 let path = folder.hasSuffix("/") ? folder + file.relativePath : folder + "/" + file.relativePath
-                try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out")
+                for store in stores { try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out") }
                 files.add(relativePath: file.relativePath, inside: folder, bytes: file.bytes)
                 written.append(path)
             }
@@ -101,7 +113,7 @@ public struct DigestJob: Sendable {
                 guard let bytes = pdfs[digest.target.baby.id] else { continue }
                 let relative = digest.target.pdfRelativePath
                 let path = folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
-                try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out")
+                for store in stores { try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out") }
                 files.add(relativePath: relative, inside: folder, bytes: bytes)
                 written.append(path)
             }
@@ -119,6 +131,7 @@ public struct DigestJob: Sendable {
         }
         try files.write()
         if let message { try OutputFile(path: "-").write(message) }
+        for age in run.settings.staleBackups { store.warn(age.warning) }
         return Outcome(written: written, skips: run.skips.map(\.message), messageToStandardOutput: message != nil)
     }
 }

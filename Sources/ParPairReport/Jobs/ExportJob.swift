@@ -19,6 +19,11 @@ public enum ExportTable: String, Sendable, CaseIterable {
 /// every log as an event, delivered atomically like a report.
 public struct ExportJob: Sendable {
     public var store: StoreRequest
+    /// The other phones' stores of the family (several STOREs, `--device` more than once): their logs are merged
+    /// with `store`'s before anything is counted (`FamilySource`). Empty for one store.
+    public var moreStores: [StoreRequest] = []
+    /// Every store read.
+    public var stores: [StoreRequest] { [store] + moreStores }
     public var table: ExportTable
     public var options: AggregationOptions
     public var baby: String?
@@ -54,8 +59,8 @@ public struct ExportJob: Sendable {
 
     public func run() throws {
         guard let builtIn = table.builtInTemplate else {
-            try output.refuseProtectedFiles(of: store.path, label: outputLabel)
-            try StoreReader.withReader(store) { source in
+            for store in stores { try output.refuseProtectedFiles(of: store.path, label: outputLabel) }
+            try FamilySource.withSource(stores, timeZone: options.timeZone, note: store.note) { source in
                 let resolved = phoneDefaults.resolve(options: options, language: language, paper: nil, origin: source.origin,
                                                      warn: source.warn)
                 let options = resolved.options
@@ -75,6 +80,7 @@ public struct ExportJob: Sendable {
         let template = try templateFile.map { try ReportTemplate(file: $0, format: .csv) } ?? ReportTemplate(builtIn: builtIn)
         var job = ReportJob(store: store, options: options, baby: baby, redact: redact, format: .csv, template: template,
                             output: output, outputLabel: outputLabel, toolVersion: toolVersion)
+        job.moreStores = moreStores
         job.csvDialect = csvDialect
         job.csvHeaders = csvHeaders
         job.language = language

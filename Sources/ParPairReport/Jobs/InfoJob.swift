@@ -9,4 +9,9 @@ public struct InfoJob: Sendable {
     public func run() throws -> StoreInfo {
         try StoreReader.withReader(store) { try $0.info() }
     }
+
+    /// What each of several phones' stores holds, in the order given, each store opened and closed in turn.
+    public static func run(_ stores: [StoreRequest]) throws -> [StoreInfo] {
+        try stores.map { try InfoJob(store: $0).run() }
+    }
 }

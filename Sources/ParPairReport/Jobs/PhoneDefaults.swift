@@ -19,6 +19,13 @@ public struct PhoneDefaults: Sendable {
     /// the paper is that of the country of the zone that counts the days, if `--tz`, `TZ` or the phone named it.
     public var paperFromZone = false
 
+    /// No `--units`: a phone set to a region that measures in US units (the United States, Liberia, Myanmar)
+    /// gets fl oz, as its paper follows the region.
+    public var units = false
+
+    /// The regions whose phones get US units.
+    public static let imperialRegions: Set<String> = ["US", "LR", "MM"]
+
     public init(timeZone: Bool = false, today: Bool = false, language: Bool = false, paper: Bool = false, paperFromZone: Bool = false) {
         self.timeZone = timeZone
         self.today = today
@@ -77,6 +84,9 @@ public struct PhoneDefaults: Sendable {
         }
         if self.language, let first = phone.languages.first, let phoneLanguage = Language(localeName: first) {
             resolved.language = phoneLanguage
+        }
+        if units, let region = phone.region, Self.imperialRegions.contains(region.uppercased()) {
+            resolved.options.units = .imperial
         }
         if self.paper, paper != nil, let region = phone.region {
             resolved.paper = PDFRenderer.Paper(region: region)

@@ -10,6 +10,11 @@ import XHTML
 /// one of the store's own files nor inside the backup it is read from.
 public struct ReportJob: Sendable {
     public var store: StoreRequest
+    /// The other phones' stores of the family (several STOREs, `--device` more than once): their logs are merged
+    /// with `store`'s before anything is counted (`FamilySource`). Empty for one store.
+    public var moreStores: [StoreRequest] = []
+    /// Every store read.
+    public var stores: [StoreRequest] { [store] + moreStores }
     public var options: AggregationOptions
     /// `--baby`: a name or an id (prefix); nil for every baby.
     public var baby: String?
@@ -32,6 +37,8 @@ public struct ReportJob: Sendable {
     public var visit: VisitPeriod?
     /// The day of the check-up (`--visit-date`): ages are also given for it.
     public var visitDate: CivilDate?
+    /// `--stale-after DAYS`: a backup this many days older than the report's today is warned about.
+    public var staleAfterDays = BackupAge.defaultDays
     /// The settings a backup's phone settings may decide.
     public var phoneDefaults = PhoneDefaults()
 
@@ -55,7 +62,7 @@ public struct ReportJob: Sendable {
     /// text only once all of it is rendered (and valid), so a failure never leaves half a report anywhere.
     /// - Throws: `DeliveryError`, `ReportError`, `StoreError`, `BackupError`, `BackupStoreError`, `AggregationError`.
     public func run() throws {
-        try output.refuseProtectedFiles(of: store.path, label: outputLabel)
+        for store in stores { try output.refuseProtectedFiles(of: store.path, label: outputLabel) }
         if let pdf {
             // The XHTML is made and validated in a private folder, printed there, and only the PDF is delivered.
             let scratch = try ScratchFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
@@ -135,7 +142,7 @@ public struct ReportJob: Sendable {
     @discardableResult
     private func produce(_ render: (AggregationResult, ReportSettings, ReportTemplate) throws -> Void) throws -> PhoneDefaults.Resolved {
         // No report shows a log's notes, so they are not read.
-        try StoreReader.withReader(store, columns: .withoutNotes) { source in
+        try FamilySource.withSource(stores, timeZone: options.timeZone, columns: .withoutNotes, note: store.note) { source in
             let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: source.origin,
                                                  warn: source.warn)
             var options = resolved.options
@@ -153,8 +160,10 @@ public struct ReportJob: Sendable {
             settings.visit = visit
             settings.visitDate = visitDate
             settings.zoneFromPhone = resolved.zoneFromPhone
+            settings.staleBackups = BackupAge.stale(source.origins, options: options, days: staleAfterDays)
             let paper = resolved.paper.flatMap { $0 == pdf?.paper ? nil : $0 }
             try render(result, settings, try paper.map { try template.onPaper($0.css) } ?? template)
+            for age in settings.staleBackups { source.warn(age.warning) }
             return resolved
         }
     }

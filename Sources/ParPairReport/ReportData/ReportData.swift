@@ -90,6 +90,21 @@ public enum ReportData {
         ]
         // Only when read from a device backup, so a store read directly renders as it always did.
         if let source = settings.backupSource { keys["backup_source"] = .string(source) }
+        // Only for a backup older than --stale-after days, likewise.
+        if !settings.staleBackups.isEmpty {
+            keys["stale_backups"] = .array(settings.staleBackups.map { age in
+                .dictionary(["stale_device": .string(age.device), "stale_date": .string(localizer.date(age.date)),
+                             "stale_days": .int(age.days)])
+            })
+        }
+        // Only for several phones, likewise.
+        if !settings.phones.isEmpty {
+            keys["has_phones"] = .bool(true)
+            keys["phones"] = .array(settings.phones.enumerated().map { index, phone in
+                .dictionary(["name": .string(phone.name), "first": .bool(index == 0),
+                             "backup_date": phone.backupDate.map { .string($0) } ?? .bool(false)])
+            })
+        }
         return keys
     }
 

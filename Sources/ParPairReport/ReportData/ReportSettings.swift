@@ -27,6 +27,12 @@ public struct ReportSettings: Sendable {
     /// The day of the check-up (`--visit-date`): each baby's age is also given for it; nil for none.
     public var visitDate: CivilDate?
 
+    /// The phones a family's report was read from, each with when its backup was made; empty for a single store.
+    public var phones: [PhoneLine] = []
+
+    /// The backups read that are older than `--stale-after` days at the report's today.
+    public var staleBackups: [BackupAge] = []
+
     /// Whether the zone days are counted in is the phone's, from its backup (the small print says so).
     public var zoneFromPhone = false
 
@@ -37,6 +43,18 @@ public struct ReportSettings: Sendable {
         var backup = origin?.summary(in: zone)
         if redact, let origin { backup = backup?.replacingOccurrences(of: "backup of \(origin.deviceName)", with: "device backup") }
         self.init(redact: redact, storeName: source.storeName, toolVersion: toolVersion, backupSource: backup)
+        if let family = source as? FamilySource {
+            backupSource = nil
+            phones = family.phones.map { phone in
+                PhoneLine(name: family.shownName(phone.name, redact: redact), backupDate: phone.origin?.date.map(BackupOrigin.utcText))
+            }
+        }
+    }
+
+    /// One phone of a family's report: `Dad’s iPhone`, backed up `2026-11-20 06:30 UTC` (nil for a store read directly).
+    public struct PhoneLine: Sendable, Hashable {
+        public var name: String
+        public var backupDate: String?
     }
 
     public init(redact: Bool = false, storeName: String, toolVersion: String, backupSource: String? = nil) {

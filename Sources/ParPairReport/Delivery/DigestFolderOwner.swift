@@ -1,0 +1,41 @@
+import Foundation
+import ParPairModel
+
+/// Whose digests a baby's folder under `--out` holds, read from the `baby_id` column of a digest CSV already
+/// there: two runs into one `--out` (one per phone, say) whose babies share a name would otherwise replace
+/// each other's files. A folder of another baby is an error, never a silent replacement; a folder without a
+/// digest CSV (or with headings people read, `--csv-headers human`) cannot be told and is written as before.
+enum DigestFolderOwner {
+    /// - Throws: `DeliveryError.cannotCreate` naming the folder, both babies and what to do.
+    static func check(folder: String, slug: String, baby: Baby, name: String) throws {
+        let path = folder.hasSuffix("/") ? folder + slug : folder + "/" + slug
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        let wanted = BabySlug.idPrefix(baby.id)
+        for file in names.sorted() where file.hasPrefix("week-") && file.hasSuffix(".csv") {
+            guard let owner = owner(ofCSV: path + "/" + file) else { continue }
+            guard owner == wanted else {
+                throw DeliveryError.cannotCreate(
+                    "\(path) holds the digests of another baby (id \(owner)…, in \(file)); \(name)'s (id \(wanted)…) would replace "
+                        + "them: read both phones in one run (several STOREs or --device more than once), or give each its own --out")
+            }
+            return
+        }
+    }
+
+    /// The `baby_id` cell of a digest CSV's first row, reading at most its first 64 KiB.
+    static func owner(ofCSV path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 1 << 16) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+        guard lines.count >= 2 else { return nil }
+        // Any dialect: comma, semicolon or tab between cells.
+        let separators: Set<Character> = [",", ";", "\t"]
+        let header = lines[0].split(omittingEmptySubsequences: false, whereSeparator: separators.contains)
+        guard let column = header.firstIndex(of: "baby_id") else { return nil }
+        let cells = lines[1].split(omittingEmptySubsequences: false, whereSeparator: separators.contains)
+        guard column < cells.count else { return nil }
+        let cell = String(cells[column])
+        return cell.count == 8 && cell.allSatisfy(\.isHexDigit) ? cell : nil
+    }
+}

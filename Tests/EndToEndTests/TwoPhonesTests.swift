@@ -1,0 +1,288 @@
+import Foundation
+import ParPairModel
+import ParPairSample
+import Testing
+
+/// Two parents' phones, one baby: Mom's backup encrypted, Dad's plain, in one Backup folder. Each phone holds
+/// part of Nora's days and four events both parents logged; read together, every event counts once.
+@Suite struct TwoPhonesTests {
+    static let zone = TimeZone(identifier: "UTC")!
+    static let settings = ["--tz", "UTC", "--today", "2026-10-20"]
+    static let mom = "Mom\u{2019}s iPhone"
+    static let dad = "Dad\u{2019}s iPhone"
+
+    static func at(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(from: DateComponents(year: 2026, month: 10, day: day, hour: hour, minute: minute))!
+    }
+
+    static func id(_ n: Int) -> UUID { UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", n))! }
+
+    /// The same child on both phones, under different ids (each phone made its own), born 2026-10-01 06:00 UTC.
+    static let momNora = Baby(id: UUID(uuidString: "A1A1A1A1-0000-4000-8000-000000000001")!, name: "Nora", birthday: at(1, 6), rowID: 1)
+    static let dadNora = Baby(id: UUID(uuidString: "B1B1B1B1-0000-4000-8000-000000000001")!, name: "Nora", birthday: at(1, 6), rowID: 1)
+
+    /// Mom's phone: 5 logs.
+    static func momLogs(_ baby: BabyReference) -> [LogRecord] {
+        [
+            .diaper(DiaperLog(id: id(0x101), type: .wet, time: at(2, 10, 0), baby: baby, rowID: 1)),
+            .diaper(DiaperLog(id: id(0x102), type: .dirty, time: at(3, 9, 0), baby: baby, rowID: 2)),
+            .food(FoodLog(id: id(0x103), type: .formula, amount: 90, feedingUnit: .milliliters, startTime: at(2, 12, 0),
+                          endTime: at(2, 12, 15), baby: baby, rowID: 1)),
+            .sleep(SleepLog(id: id(0x104), startTime: at(2, 13, 0), endTime: at(2, 15, 0), baby: baby, rowID: 1)),
+            .diaper(DiaperLog(id: id(0x105), type: .wet, time: at(9, 8, 0), baby: baby, rowID: 3)),
+        ]
+    }
+
+    /// Dad's phone: 7 logs, 4 of them the same events as Mom's (marked "double").
+    static func dadLogs(_ baby: BabyReference) -> [LogRecord] {
+        [
+            .diaper(DiaperLog(id: id(0x201), type: .wet, time: at(2, 10, 2), baby: baby, rowID: 1)),  // double of 0x101
+            .diaper(DiaperLog(id: id(0x202), type: .wet, time: at(2, 10, 22), baby: baby, rowID: 2)),  // a second diaper, 20 minutes later
+            .food(FoodLog(id: id(0x203), type: .formula, amount: 95, feedingUnit: .milliliters, startTime: at(2, 12, 3),
+                          endTime: at(2, 12, 20), baby: baby, rowID: 1)),  // double of 0x103 (5 ml apart)
+            .food(FoodLog(id: id(0x204), type: .formula, amount: 60, feedingUnit: .milliliters, startTime: at(2, 16, 0),
+                          endTime: at(2, 16, 10), baby: baby, rowID: 2)),
+            .sleep(SleepLog(id: id(0x205), startTime: at(2, 13, 10), endTime: at(2, 15, 5), baby: baby, rowID: 1)),  // double of 0x104
+            .diaper(DiaperLog(id: id(0x206), type: .dirty, time: at(3, 9, 30), baby: baby, rowID: 3)),
+            .diaper(DiaperLog(id: id(0x207), type: .wet, time: at(9, 8, 3), baby: baby, rowID: 4)),  // double of 0x105
+        ]
+    }
+
+    struct Setup {
+        let folder: WorkFolder
+        let backups: String
+        let passwordFile: String
+
+        init(extraMomLogs: [LogRecord] = []) throws {
+            folder = try WorkFolder()
+            backups = folder.file("Backup")
+            passwordFile = try folder.write("mom.pw", BackupFixture.password + "\n")
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passwordFile)
+            for (name, baby, logs, udid, encrypted) in [
+                (TwoPhonesTests.mom, TwoPhonesTests.momNora, TwoPhonesTests.momLogs(.baby(id: TwoPhonesTests.momNora.id)) + extraMomLogs,
+                 "00008030-0000000000000A0A", true),
+                (TwoPhonesTests.dad, TwoPhonesTests.dadNora, TwoPhonesTests.dadLogs(.baby(id: TwoPhonesTests.dadNora.id)),
+                 "00008030-0000000000000B0B", false),
+            ] {
+                let store = folder.file("\(udid).store")
+                let writer = try StoreWriter(creatingAt: store)
+                try writer.insert(baby)
+                for log in logs { try writer.insert(log) }
+                try writer.finish()
+                var spec: [String: Any] = [
+                    "udid": udid, "deviceName": name, "date": "2026-10-20T06:00:00Z",
+                    "files": [["domain": BackupFixture.groupDomain, "relativePath": BackupFixture.storePath, "source": store]],
+                ]
+                if encrypted { spec.merge(["encrypted": true, "password": BackupFixture.password]) { _, new in new } }
+                try BackupFixture.make(spec, out: backups + "/" + udid)
+            }
+        }
+    }
+
+    /// `name,week,...` rows of a CSV keyed by week, each a dictionary of column → cell.
+    static func weeks(_ csv: String) -> [Int: [String: String]] {
+        let lines = csv.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        guard let header = lines.first else { return [:] }
+        var result: [Int: [String: String]] = [:]
+        for line in lines.dropFirst() where line.count == header.count {
+            let row = Dictionary(uniqueKeysWithValues: zip(header, line))
+            if let week = row["week"].flatMap(Int.init) { result[week] = row }
+        }
+        return result
+    }
+
+    @Test func theMergedWeeksCountEachEventOnce() async throws {
+        let setup = try Setup()
+        // As people type them: a plain apostrophe for U+2019, and a start of the name in lower case.
+        let run = try await BuiltTool.run(
+            ["export", setup.backups, "--device", "Mom's iPhone", "--device", "dad", "--password-file", setup.passwordFile,
+             "--table", "weekly"] + Self.settings, in: setup.folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        // One line: which babies were matched, nothing else.
+        #expect(run.stderr == "parpair-report: matched across phones: Nora (born 2026-10-01) on \(Self.dad) is Nora on \(Self.mom) "
+            + "(same name and birthday)\n")
+        let merged = Self.weeks(run.output)
+
+        // Each phone alone, week 0 (2026-10-01 to 10-07) and week 1, counted by hand from the logs above:
+        //   Mom: wet 1 (10-02 10:00), dirty 1, formula 1 feed of 90 ml, sleep 13:00-15:00 = 2 h;  week 1: wet 1.
+        //   Dad: wet 2 (10:02, 10:22), dirty 1, formula 2 feeds of 95 + 60 ml, sleep 13:10-15:05 = 115 min; week 1: wet 1.
+        // Planted double entries (Dad's, each later than Mom's): the wet diaper at 10:02, the 95 ml bottle, the sleep,
+        // and week 1's wet diaper. The wet diaper at 10:22 is a second diaper and stays.
+        let wet0 = 1 + 2 - 1, dirty0 = 1 + 1, formula0 = 1 + 2 - 1, milliliters0 = 90 + 95 + 60 - 95
+        let sleepHours0 = (120.0 + 115.0 - 115.0) / 60, wet1 = 1 + 1 - 1
+        let week0 = try #require(merged[0], "\(run.output)")
+        #expect(week0["wet"].flatMap(Int.init) == wet0)
+        #expect(week0["dirty"].flatMap(Int.init) == dirty0)
+        #expect(week0["formula"].flatMap(Int.init) == formula0)
+        #expect(week0["formula_ml"].flatMap(Double.init) == Double(milliliters0))
+        #expect(week0["sleep_h"].flatMap(Double.init) == sleepHours0)
+        #expect(merged[1]?["wet"].flatMap(Int.init) == wet1)
+
+        // The order the phones are named in changes nothing.
+        let reversed = try await BuiltTool.run(
+            ["export", setup.backups, "--device", "dad", "--device", "mom", "--password-file", setup.passwordFile,
+             "--table", "weekly"] + Self.settings, in: setup.folder)
+        #expect(reversed.status == 0, "\(reversed.stderr)")
+        #expect(reversed.stdout == run.stdout)
+        let all = try await BuiltTool.run(
+            ["export", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--table", "weekly"] + Self.settings,
+            in: setup.folder)
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout == run.stdout)
+    }
+
+    @Test func eachDoubleEntryIsListedOnceWithBothPhones() async throws {
+        let setup = try Setup()
+        let report = try await BuiltTool.run(
+            ["report", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--format", "md"] + Self.settings,
+            in: setup.folder)
+        #expect(report.status == 0, "\(report.stderr)")
+        let lines = report.output.split(separator: "\n").filter { $0.contains("logged on both phones?") }
+        #expect(lines.count == 4, "\(report.output)")
+        for line in lines { #expect(line.contains(Self.mom) && line.contains(Self.dad), "\(line)") }
+        // Dad's logs are the later ones, so his are listed, Mom's count.
+        for dropped in [0x201, 0x203, 0x205, 0x207] {
+            #expect(lines.filter { $0.contains(Self.id(dropped).uuidString) }.count == 1, "\(Self.id(dropped))")
+        }
+        #expect(!lines.contains { $0.contains(Self.id(0x202).uuidString) }, "the second diaper 20 minutes later is no double entry")
+        // The header lists both phones with their backups' dates.
+        #expect(report.output.contains("\(Self.mom) (backed up 2026-10-20 06:00 UTC); \(Self.dad) (backed up 2026-10-20 06:00 UTC)"), "phones by UDID")
+
+        let events = try await BuiltTool.run(
+            ["export", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--table", "events"] + Self.settings,
+            in: setup.folder)
+        #expect(events.status == 0, "\(events.stderr)")
+        let rows = events.output.split(separator: "\r\n")
+        #expect(rows.first?.hasSuffix(",id,phone") == true)
+        // 5 + 7 logs, less the 4 double entries.
+        #expect(rows.count - 1 == 5 + 7 - 4)
+        #expect(rows.contains { $0.contains(Self.id(0x202).uuidString + "," + Self.dad) })
+        #expect(rows.contains { $0.contains(Self.id(0x101).uuidString + "," + Self.mom) })
+
+        // With names redacted, the phones are numbered in the family's order (by UDID: Mom's first).
+        let redacted = try await BuiltTool.run(
+            ["report", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--format", "md", "--redact"] + Self.settings,
+            in: setup.folder)
+        #expect(redacted.status == 0, "\(redacted.stderr)")
+        #expect(!redacted.output.contains("iPhone"), "no device named")
+        #expect(redacted.output.contains("logged on both phones? phone 2 and phone 1 each hold this diaper log"))
+
+        // info: each phone's store in turn.
+        let info = try await BuiltTool.run(
+            ["info", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--json"] + Self.settings, in: setup.folder)
+        #expect(info.status == 0, "\(info.stderr)")
+        let objects = try JSONSerialization.jsonObject(with: info.stdout) as? [[String: Any]]
+        #expect(objects?.compactMap { ($0["source"] as? [String: Any])?["deviceName"] as? String } == [Self.mom, Self.dad])
+        #expect(objects?.compactMap { $0["totalLogs"] as? Int } == [5, 7])
+    }
+
+    /// Every file under `folder`, with its bytes.
+    static func files(_ folder: String) throws -> [String: Data] { try BackupFixture.contents(of: folder) }
+
+    @Test func oneDigestPerPhoneIntoOneFolderNeverReplacesTheOther() async throws {
+        let setup = try Setup()
+        let out = setup.folder.file("digests")
+        let mom = try await BuiltTool.run(
+            ["digest", setup.backups, "--device", "mom", "--password-file", setup.passwordFile, "--out", out, "--quiet"] + Self.settings,
+            in: setup.folder)
+        #expect(mom.status == 0, "\(mom.stderr)")
+        let before = try Self.files(out)
+        #expect(before.keys.contains("nora/week-001.csv"), "\(before.keys.sorted())")
+        // Dad's Nora has another id: her digest would land in the same folder, and is refused.
+        let dad = try await BuiltTool.run(["digest", setup.backups, "--device", "dad", "--out", out] + Self.settings, in: setup.folder)
+        #expect(dad.status == 73)
+        #expect(dad.stderr.contains("holds the digests of another baby"), "\(dad.stderr)")
+        #expect(try Self.files(out) == before, "Mom's digests are left as they were")
+
+        // Both phones in one run: one digest of the family's Nora; again, byte for byte the same.
+        let family = setup.folder.file("family-digests")
+        let arguments = ["digest", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--out", family, "--quiet"] + Self.settings
+        let first = try await BuiltTool.run(arguments, in: setup.folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let written = try Self.files(family)
+        #expect(written.keys.sorted() == ["nora/week-001.csv", "nora/week-001.html", "nora/week-001.md"])
+        let markdown = String(decoding: written["nora/week-001.md"] ?? Data(), as: UTF8.self)
+        #expect(markdown.contains("Logs of \(Self.mom) (backed up 2026-10-20 06:00 UTC); \(Self.dad)"), "\(markdown.prefix(400))")
+        let second = try await BuiltTool.run(arguments, in: setup.folder)
+        #expect(second.status == 0)
+        #expect(try Self.files(family) == written)
+    }
+
+    @Test func anEightDayOldBackupIsToldOnce() async throws {
+        let setup = try Setup()
+        let out = setup.folder.file("digests")
+        // Both backups are from 2026-10-20; 2026-10-28 is 8 days later.
+        let run = try await BuiltTool.run(
+            ["digest", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--out", out, "--tz", "UTC",
+             "--today", "2026-10-28"], in: setup.folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        for phone in [Self.mom, Self.dad] {
+            let line = "warning: the backup of \(phone) is from 2026-10-20, 8 days before the report's today"
+            #expect(run.stderr.components(separatedBy: line).count == 2, "once: \(run.stderr)")
+        }
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: out + "/nora").first { $0.hasSuffix(".md") })
+        let markdown = try String(contentsOfFile: out + "/nora/" + name, encoding: .utf8)
+        #expect(markdown.contains("the backup of \(Self.mom) is from"), "\(markdown.prefix(600))")
+        let fresh = try await BuiltTool.run(
+            ["digest", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--out", out, "--tz", "UTC",
+             "--today", "2026-10-27"], in: setup.folder)
+        #expect(!fresh.stderr.contains("days before the report's today"), "7 days is not stale: \(fresh.stderr)")
+    }
+
+    @Test func aFamilyFileDrivesReportAndDigestAlone() async throws {
+        let setup = try Setup()
+        let text = """
+            # Nora's family. Settings before any section are everyone's.
+            backups = Backup
+            tz = UTC
+            last-visit = 2026-10-08   # the 1-week check-up
+
+            [phone Mom's iPhone]
+            password-file = mom.pw
+
+            [phone dad]
+            """
+        let family = try setup.folder.write("family", text)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: family)
+        let report = try await BuiltTool.run(["report", "--family", family, "--since", "last-visit", "--today", "2026-10-20", "--format", "md"],
+                                             in: setup.folder)
+        #expect(report.status == 0, "\(report.stderr)")
+        let listed = report.output.split(separator: "\n").filter { $0.contains("logged on both phones?") }
+        #expect(!listed.isEmpty && listed.allSatisfy { $0.contains("2026-10-09T08:03:00") },  // in the visit summary and the findings
+                "since 2026-10-08, only week 1's double entry: \(listed)")
+        let viaArguments = try await BuiltTool.run(
+            ["report", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--since", "2026-10-08", "--format", "md"]
+                + Self.settings, in: setup.folder)
+        #expect(report.stdout == viaArguments.stdout, "the family file says what the options say")
+
+        let digest = try await BuiltTool.run(["digest", "--family", family, "--out", setup.folder.file("d"), "--today", "2026-10-20"],
+                                             in: setup.folder)
+        #expect(digest.status == 0, "\(digest.stderr)")
+
+        // Errors name the file, the line and the key.
+        let bad = try setup.folder.write("bad-family", "backups = Backup\nunits = furlongs\n[phone x]\ncolour = red\n")
+        let badRun = try await BuiltTool.run(["report", "--family", bad, "--format", "md"], in: setup.folder)
+        #expect(badRun.status == 65)
+        #expect(badRun.stderr.contains("\(bad):4: colour: unknown key"), "\(badRun.stderr)")
+        // A family file naming password files that others can read is refused.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: family)
+        let open = try await BuiltTool.run(["report", "--family", family, "--format", "md"], in: setup.folder)
+        #expect(open.status == 77)
+        #expect(open.stderr.contains("\(family):7: password-file: the file names password files but others can read it"), "\(open.stderr)")
+    }
+
+    @Test func eachFindingNamesItsPhone() async throws {
+        // A diaper the day before the birth: a finding of Mom's phone, counted nowhere.
+        let early = LogRecord.diaper(DiaperLog(id: Self.id(0x301), type: .wet, time: Self.at(1, 6).addingTimeInterval(-86_400), baby: .baby(id: Self.momNora.id),
+                                               rowID: 9))
+        let setup = try Setup(extraMomLogs: [early])
+        let report = try await BuiltTool.run(
+            ["report", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--format", "md"] + Self.settings,
+            in: setup.folder)
+        #expect(report.status == 0, "\(report.stderr)")
+        let line = report.output.split(separator: "\n").first { $0.contains(Self.id(0x301).uuidString) }
+        #expect(line?.contains("before the birthday") == true && line?.contains("(on \(Self.mom))") == true, "\(line ?? "")")
+    }
+}
