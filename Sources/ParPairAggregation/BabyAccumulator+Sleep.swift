@@ -13,7 +13,7 @@ extension BabyAccumulator {
             report(.sleepOver24h, FindingMessage("finding_sleep_over_24h", ["hours": .number(Self.hoursText(duration))]), about: site)
             return
         }
-        if case .week(let slot, _, let day) = placement, duration > weeks[slot].days[day].totals.longestSleepSeconds ?? -1 {
+        if case .week(let slot, _, let day) = placement, duration > weeks[slot].days[day].totals.longestSleepSeconds {
             weeks[slot].days[day].totals.longestSleepSeconds = duration
         }
         merge(start: start, end: start + duration, rowID: log.rowID, about: site)

@@ -16,7 +16,7 @@ struct DayTally {
     @inline(__always)
     mutating func countFeed(_ type: FoodType, _ counted: Double?) {
         let quantity = counted ?? 0
-        let withAmount = counted == nil ? 0 : 1
+        let withAmount: LogMetrics.Count = counted == nil ? 0 : 1
         switch type {
         case .breastfeeding:
             totals.breastfeeds += 1

@@ -58,8 +58,8 @@ public struct FirstMonthDay: Sendable, Hashable {
             }
             return FirstMonthDay(
                 day: summary.day, date: summary.date, logged: summary.logged, partial: partial,
-                feedings: summary.logged ? metrics.feedings : nil, wet: summary.logged ? metrics.wet : nil,
-                dirty: summary.logged ? metrics.dirty : nil, longestGapHours: summary.logged ? metrics.longestFeedGapHours : nil,
+                feedings: summary.logged ? Int(metrics.feedings) : nil, wet: summary.logged ? Int(metrics.wet) : nil,
+                dirty: summary.logged ? Int(metrics.dirty) : nil, longestGapHours: summary.logged ? metrics.longestFeedGapHours : nil,
                 bands: bands)
         }
     }

@@ -6,38 +6,42 @@
 /// line in `add`, a figure in `ReportFigure.all` (its column, unit and decimals), and what a log adds to it in the
 /// kind's `BabyAccumulator` fold.
 public struct LogMetrics: Sendable, Hashable {
+    /// A count of logs: 32 bits, since a store of years holds one day's totals per day of life while it is read (a day
+    /// would need two billion logs to reach the limit).
+    public typealias Count = Int32
+
     /// Breastfeeds (feeds by type sum to `feeds`).
-    public var breastfeeds = 0
+    public var breastfeeds: Count = 0
     /// Formula feeds.
-    public var formulaFeeds = 0
+    public var formulaFeeds: Count = 0
     /// Pumped-milk feeds.
-    public var pumpedMilkFeeds = 0
+    public var pumpedMilkFeeds: Count = 0
     /// Solids feeds.
-    public var solidsFeeds = 0
+    public var solidsFeeds: Count = 0
     /// Feeds of a type this tool does not know.
-    public var otherFeeds = 0
+    public var otherFeeds: Count = 0
     /// Feedings: feeds that start within `AggregationOptions.sessionGapMinutes` of the previous feed's end are one
     /// feeding (a breastfeed and its bottle top-up, left breast then right), whatever their types; counted on the day
     /// its first feed starts.
-    public var feedings = 0
+    public var feedings: Count = 0
     /// Formula and pumped-milk feeds whose amount is in `formulaMilliliters` or `pumpedMilkMilliliters` (a bottle
     /// without an amount, or with one that cannot count, adds no ml and is not one of them).
-    public var bottleFeedsWithAmount = 0
+    public var bottleFeedsWithAmount: Count = 0
     /// Sleep sessions starting in the window, valid or not.
-    public var sleeps = 0
+    public var sleeps: Count = 0
     /// All diapers, unknown types included.
-    public var diapers = 0
+    public var diapers: Count = 0
     /// Wet and Mixed diapers.
-    public var wet = 0
+    public var wet: Count = 0
     /// Dirty and Mixed diapers.
-    public var dirty = 0
+    public var dirty: Count = 0
     /// Mixed diapers.
-    public var mixed = 0
+    public var mixed: Count = 0
     /// Dry diapers.
-    public var dry = 0
+    public var dry: Count = 0
     /// Activity logs starting in the window, valid or not (not a CSV column; decides whether the tummy-time band
     /// applies).
-    public var activities = 0
+    public var activities: Count = 0
     /// Summed durations of breastfeeds with a valid end.
     public var breastfeedingSeconds = 0.0
     /// Formula, converted to millilitres.
@@ -54,8 +58,9 @@ public struct LogMetrics: Sendable, Hashable {
     public var tummyTimeSeconds = 0.0
     /// Activities of every type with a valid end, by start.
     public var activitySeconds = 0.0
-    /// The longest whole valid sleep session starting in the window; nil without one.
-    public var longestSleepSeconds: Double?
+    /// The longest whole valid sleep session starting in the window, in seconds; negative without one
+    /// (`longestSleepHours` is nil then).
+    public var longestSleepSeconds = -1.0
     /// The longest gap between the starts of consecutive feedings that both lie in the window; nil with fewer than
     /// two feedings (a span's, set by its summary: gaps cross days).
     public var longestFeedGapHours: Double?
@@ -63,7 +68,7 @@ public struct LogMetrics: Sendable, Hashable {
     public init() {}
 
     /// All feeds.
-    public var feeds: Int { breastfeeds + formulaFeeds + pumpedMilkFeeds + solidsFeeds + otherFeeds }
+    public var feeds: Int { Int(breastfeeds) + Int(formulaFeeds) + Int(pumpedMilkFeeds) + Int(solidsFeeds) + Int(otherFeeds) }
     /// Formula and pumped milk, in millilitres.
     public var bottleMilliliters: Double { formulaMilliliters + pumpedMilkMilliliters }
 
@@ -90,8 +95,8 @@ public struct LogMetrics: Sendable, Hashable {
         set { activitySeconds = newValue * 60 }
     }
     public var longestSleepHours: Double? {
-        get { longestSleepSeconds.map { $0 / 3600 } }
-        set { longestSleepSeconds = newValue.map { $0 * 3600 } }
+        get { longestSleepSeconds >= 0 ? longestSleepSeconds / 3600 : nil }
+        set { longestSleepSeconds = newValue.map { $0 * 3600 } ?? -1 }
     }
 }
 
@@ -121,6 +126,6 @@ extension LogMetrics {
         nightSleepSeconds += other.nightSleepSeconds
         tummyTimeSeconds += other.tummyTimeSeconds
         activitySeconds += other.activitySeconds
-        if let longest = other.longestSleepSeconds { longestSleepSeconds = max(longestSleepSeconds ?? 0, longest) }
+        longestSleepSeconds = max(longestSleepSeconds, other.longestSleepSeconds)
     }
 }

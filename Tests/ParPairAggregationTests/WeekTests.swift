@@ -264,7 +264,7 @@ extension WeekTests {
                 babies: [baby], options: f.options(today: CivilDate(year: 2024, month: 6, day: 9), weeks: weeks), logs: logs)
             let aggregate = result.babies[0]
             // Every log is counted once or listed (weeks 0–2 may simply not hold them).
-            let counted = aggregate.weeks.reduce(0) { $0 + $1.metrics.diapers + $1.metrics.sleeps }
+            let counted = aggregate.weeks.reduce(0) { $0 + Int($1.metrics.diapers) + Int($1.metrics.sleeps) }
             if weeks != .weeks(0...2) { #expect(counted + aggregate.findings.count == 2) }
             #expect(aggregate.weeks.count <= 3)
         }

@@ -118,12 +118,12 @@ enum ExpectedRows {
         let volumeDecimals = units == .metric ? 1 : 2
         return [
             "feeds": .count(feedCount(metrics)),
-            "feedings": .count(metrics.feedings),
-            "breastfeeding": .count(metrics.breastfeeds),
-            "formula": .count(metrics.formulaFeeds),
-            "pumped_milk": .count(metrics.pumpedMilkFeeds),
-            "solids": .count(metrics.solidsFeeds),
-            "other": .count(metrics.otherFeeds),
+            "feedings": .count(Int(metrics.feedings)),
+            "breastfeeding": .count(Int(metrics.breastfeeds)),
+            "formula": .count(Int(metrics.formulaFeeds)),
+            "pumped_milk": .count(Int(metrics.pumpedMilkFeeds)),
+            "solids": .count(Int(metrics.solidsFeeds)),
+            "other": .count(Int(metrics.otherFeeds)),
             "breastfeeding_min": .figure(metrics.breastfeedingMinutes, decimals: 1),
             "formula_\(volume)": .figure(self.volume(metrics.formulaMilliliters, units), decimals: volumeDecimals),
             "pumped_milk_\(volume)": .figure(self.volume(metrics.pumpedMilkMilliliters, units), decimals: volumeDecimals),
@@ -136,20 +136,20 @@ enum ExpectedRows {
             "sleep_h": .figure(metrics.sleepHours, decimals: 2),
             "night_sleep_h": .figure(metrics.nightSleepHours, decimals: 2),
             "day_sleep_h": .figure(max(0, metrics.sleepHours - metrics.nightSleepHours), decimals: 2),
-            "sleeps": .count(metrics.sleeps),
+            "sleeps": .count(Int(metrics.sleeps)),
             "longest_sleep_h": .figure(metrics.longestSleepHours, decimals: 2),
-            "diapers": .count(metrics.diapers),
-            "wet": .count(metrics.wet),
-            "dirty": .count(metrics.dirty),
-            "mixed": .count(metrics.mixed),
-            "dry": .count(metrics.dry),
+            "diapers": .count(Int(metrics.diapers)),
+            "wet": .count(Int(metrics.wet)),
+            "dirty": .count(Int(metrics.dirty)),
+            "mixed": .count(Int(metrics.mixed)),
+            "dry": .count(Int(metrics.dry)),
             "tummy_time_min": .figure(metrics.tummyTimeMinutes, decimals: 1),
             "activity_min": .figure(metrics.activityMinutes, decimals: 1),
         ]
     }
 
     static func feedCount(_ metrics: LogMetrics) -> Int {
-        metrics.breastfeeds + metrics.formulaFeeds + metrics.pumpedMilkFeeds + metrics.solidsFeeds + metrics.otherFeeds
+        Int(metrics.breastfeeds) + Int(metrics.formulaFeeds) + Int(metrics.pumpedMilkFeeds) + Int(metrics.solidsFeeds) + Int(metrics.otherFeeds)
     }
 
     static func volume(_ milliliters: Double, _ units: VolumeUnits) -> Double {

@@ -411,7 +411,7 @@ public enum ReportData {
         return days.map { day in
             let metrics = day.metrics
             let units = day.units
-            let bottles = metrics.formulaFeeds + metrics.pumpedMilkFeeds
+            let bottles = Int(metrics.formulaFeeds) + Int(metrics.pumpedMilkFeeds)
             return .dictionary([
                 "day": .int(day.day),
                 "age": .string(ageText(day.day, aggregate.correction, localizer)),
@@ -420,15 +420,15 @@ public enum ReportData {
                 "weekday": .string(localizer.weekday(day.date)),
                 "logged": .bool(day.logged),
                 "feeds": .int(metrics.feeds),
-                "breastfeeds": .int(metrics.breastfeeds),
+                "breastfeeds": .int(Int(metrics.breastfeeds)),
                 "bottles": .int(bottles),
-                "solids": .int(metrics.solidsFeeds),
+                "solids": .int(Int(metrics.solidsFeeds)),
                 "bottle_volume": .string(shown(units.volume(milliliters: metrics.bottleMilliliters), decimals: units == .metric ? 0 : 1)),
                 "sleep_h": .string(shown(metrics.sleepHours, decimals: 1)),
                 "longest_sleep_h": .string(metrics.longestSleepHours.map { shown($0, decimals: 1) } ?? "–"),
-                "wet": .int(metrics.wet),
-                "dirty": .int(metrics.dirty),
-                "diapers": .int(metrics.diapers),
+                "wet": .int(Int(metrics.wet)),
+                "dirty": .int(Int(metrics.dirty)),
+                "diapers": .int(Int(metrics.diapers)),
                 "tummy_time_min": .string(shown(metrics.tummyTimeMinutes, decimals: 0)),
                 "findings": .int(day.findings),
             ])
