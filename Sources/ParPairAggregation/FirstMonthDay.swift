@@ -47,7 +47,7 @@ public struct FirstMonthDay: Sendable, Hashable {
             var metrics = summary.metrics
             metrics.longestFeedGapHours = longestGap(summary, loggedDays: loggedDays)
             let judged = summary.logged && partial == nil
-            var bands = ReferenceRanges.bands(ofDay: summary.day, birthDate: birthDate, metrics: metrics).filter { shownMetrics.contains($0.metric) }
+            var bands = ReferenceRanges.bands(ofDay: summary.day, birthDate: birthDate, metrics: metrics, only: shownMetrics)
             if !judged {
                 // Context only: the typical counts stand beside a partial or empty day, nothing is judged on it.
                 bands = bands.filter { $0.kind == .typical }.map { band in

@@ -201,10 +201,13 @@ public enum ReferenceRanges {
 
     /// The bands of one whole day of life against its own figures (the first month's day table): judged on that day
     /// alone, so one logged day is enough.
-    public static func bands(ofDay day: Int, birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil) -> [ReferenceBand] {
+    /// - Parameter only: the figures wanted (all when nil).
+    public static func bands(
+        ofDay day: Int, birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil, only: Set<String>? = nil
+    ) -> [ReferenceBand] {
         guard day >= 0 else { return [] }
         return bands(anchor: day, spanDays: [day], loggedDays: [day], birthDate: birthDate, metrics: metrics, correction: correction,
-                     minimumDays: 1)
+                     minimumDays: 1, only: only)
     }
 
     /// Every rule that covers the span's anchor day on its own age count.
@@ -215,11 +218,11 @@ public enum ReferenceRanges {
     ///   - minimumDays: the logged days a judgement needs.
     static func bands(
         anchor: Int, spanDays: [Int], loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection?,
-        minimumDays: Int
+        minimumDays: Int, only: Set<String>? = nil
     ) -> [ReferenceBand] {
         let counted = loggedDays.isEmpty ? spanDays : loggedDays
         var bands: [ReferenceBand] = []
-        for rule in rules {
+        for rule in rules where only?.contains(rule.metric) ?? true {
             // The age count: days since birth, or since the due date while correction applies on the anchor day.
             var origin = birthDate
             var shift = 0

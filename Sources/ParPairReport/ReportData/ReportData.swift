@@ -333,7 +333,7 @@ public enum ReportData {
 
     /// One figure's bands as templates read them: the typical range is context (`range`, never a mark); only a
     /// concern threshold crossed on enough logged days is a concern (`concern`, `mark`, worded in the notes).
-    static func band(_ figure: [ReferenceBand], _ localizer: Localizer) -> MustacheValue {
+    static func band(_ figure: [ReferenceBand], _ localizer: Localizer, showTypical: Bool = true) -> MustacheValue {
         let typical = figure.first { $0.kind == .typical }
         let threshold = figure.first { $0.kind == .concern }
         let concern = threshold?.isConcern == true
@@ -343,7 +343,7 @@ public enum ReportData {
         return .dictionary([
             "applies": .bool(applies),
             "status": .string(status),
-            "typical": .bool(typical != nil && applies),
+            "typical": .bool(typical != nil && applies && showTypical),
             "range": .string(typical.map { localizer.number($0.rangeText) } ?? ""),
             "concern": .bool(concern),
             "mark": .string(threshold.flatMap { concern ? concernMark($0, localizer) : nil } ?? ""),
@@ -374,11 +374,17 @@ public enum ReportData {
 
     /// The first month's day-of-life table (`first_month`): each day's feedings, wet and dirty diapers and longest gap,
     /// each with its day-of-life band; a day without logs or a partial day says so.
+    /// A typical count is shown where it changes from the day above (days 0-6 rise day by day, then it stays).
     static func firstMonth(_ days: [FirstMonthDay], _ localizer: Localizer) -> [MustacheValue] {
-        days.map { day in
+        var shownRange: [String: String] = [:]
+        return days.map { day in
             func figure(_ metric: String) -> MustacheValue {
                 let bands = day.bands.filter { $0.metric == metric }
-                return bands.isEmpty ? notApplicableBand : band(bands, localizer)
+                guard !bands.isEmpty else { return notApplicableBand }
+                let range = bands.first { $0.kind == .typical && $0.status != .notApplicable }?.rangeText
+                let changed = range != nil && range != shownRange[metric]
+                if changed { shownRange[metric] = range }
+                return band(bands, localizer, showTypical: changed)
             }
             return .dictionary([
                 "day": .int(day.day),
