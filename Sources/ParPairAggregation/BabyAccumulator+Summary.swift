@@ -46,7 +46,7 @@ extension BabyAccumulator {
         aggregate.sleepClock = sleepClock
         aggregate.firstMonthDays = firstMonthDays
         if lastCountedStart.isFinite { aggregate.lastLogTime = Date(timeIntervalSinceReferenceDate: lastCountedStart) }
-        aggregate.birthIsPartial = birthInstant > dayStarts.instant(on: birthDate)
+        aggregate.birthIsPartial = birthIsPartial
         return aggregate
     }
 

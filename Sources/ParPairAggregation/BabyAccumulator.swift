@@ -101,7 +101,7 @@ struct BabyAccumulator {
     private let timelineEnd: Int?
 
     /// Day-start instants by date, shared with the other babies.
-    let dayStarts: DayStarts
+    private let dayStarts: DayStarts
 
     init(baby: Baby, options: AggregationOptions, calendar: LifeCalendar, dayStarts: DayStarts) {
         self.baby = baby
@@ -157,6 +157,9 @@ struct BabyAccumulator {
     }
 
     // MARK: Days and weeks
+
+    /// Whether the day of birth began at the birth (born after the birth date's day start), so it is not a whole day.
+    var birthIsPartial: Bool { birthInstant > estimateOrigin }
 
     /// The instant day of life `day` begins (day 0: midnight of the birth date).
     func dayStartInstant(_ day: Int) -> Double {
