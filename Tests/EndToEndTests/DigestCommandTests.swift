@@ -13,8 +13,8 @@ struct DigestCommandTests {
         let out = work.appendingPathComponent("digests").path
         let arguments = ["digest", try DigestTool.sampleStore(), "--out", out, "--tz", "America/New_York", "--today", "2026-11-20",
                          "--eml", out + "/digest.eml"] + Self.mail
-        let expectedPaths = ["leo/week-020.md", "leo/week-020.html", "leo/week-020.csv",
-                             "mia/week-011.md", "mia/week-011.html", "mia/week-011.csv", "digest.eml"]
+        let expectedPaths = ["leo-37f3d1fd/week-020.md", "leo-37f3d1fd/week-020.html", "leo-37f3d1fd/week-020.csv",
+                             "mia-8c720336/week-011.md", "mia-8c720336/week-011.html", "mia-8c720336/week-011.csv", "digest.eml"]
 
         let first = try DigestTool.run(arguments)
         #expect(first.status == 0)
@@ -40,6 +40,25 @@ struct DigestCommandTests {
         #expect(third.status == 0)
         #expect(third.stdout.isEmpty && third.stderr == "")
         #expect(try DigestTool.snapshot(URL(fileURLWithPath: other)) == files)
+    }
+
+    @Test("a folder of the name alone, from before folders carried the id: the run says once where the digests go now")
+    func earlierFolder() throws {
+        let work = try DigestTool.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let out = work.appendingPathComponent("digests").path
+        let arguments = ["digest", try DigestTool.sampleStore(), "--out", out, "--tz", "America/New_York", "--today", "2026-11-20", "--quiet"]
+        let fresh = try DigestTool.run(arguments)
+        #expect(fresh.status == 0 && fresh.stderr == "")
+        // Léo's folder as earlier versions named it, with her CSV; Mia's under her name holds a CSV of another baby.
+        try FileManager.default.moveItem(atPath: out + "/leo-37f3d1fd", toPath: out + "/leo")
+        try FileManager.default.createDirectory(atPath: out + "/mia", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: out + "/leo/week-020.csv", toPath: out + "/mia/week-011.csv")
+        let again = try DigestTool.run(arguments)
+        #expect(again.status == 0)
+        #expect(again.stderr == "parpair-report: Léo's digests now go to \(out)/leo-37f3d1fd/, with the baby's id in the folder's name so "
+            + "that two babies named alike never share one; \(out)/leo/ holds the weeks written before (move them to keep one folder)\n")
+        #expect(FileManager.default.fileExists(atPath: out + "/leo-37f3d1fd/week-020.csv"))
     }
 
     @Test("--eml - writes the same message to standard output, and nothing else")
@@ -79,19 +98,19 @@ struct DigestCommandTests {
         defer { try? FileManager.default.removeItem(at: work) }
         let out = work.appendingPathComponent("digests")
         // Léo's files come first and can be staged; Mia's folder is blocked by a file of that name.
-        try FileManager.default.createDirectory(at: out.appendingPathComponent("leo"), withIntermediateDirectories: true)
-        try Data("last week's\n".utf8).write(to: out.appendingPathComponent("leo/week-020.md"))
-        try Data("in the way\n".utf8).write(to: out.appendingPathComponent("mia"))
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("leo-37f3d1fd"), withIntermediateDirectories: true)
+        try Data("last week's\n".utf8).write(to: out.appendingPathComponent("leo-37f3d1fd/week-020.md"))
+        try Data("in the way\n".utf8).write(to: out.appendingPathComponent("mia-8c720336"))
         let before = try DigestTool.snapshot(out)
 
         let outcome = try DigestTool.run(["digest", try DigestTool.sampleStore(), "--out", out.path, "--tz", "America/New_York",
                                           "--today", "2026-11-20", "--eml", out.path + "/digest.eml"] + Self.mail)
         #expect(outcome.status == 73)
         #expect(outcome.stdout.isEmpty)
-        #expect(outcome.stderr.hasPrefix("parpair-report: error: cannot create the folder \(out.path)/mia"))
+        #expect(outcome.stderr.hasPrefix("parpair-report: error: cannot create the folder \(out.path)/mia-8c720336"))
         #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
         #expect(try DigestTool.snapshot(out) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("leo").path) == ["week-020.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("leo-37f3d1fd").path) == ["week-020.md"])
     }
 
     @Test("an output folder that cannot exist or be written: exit 73, nothing created")

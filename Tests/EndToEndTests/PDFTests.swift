@@ -52,10 +52,10 @@ import TestSupport
         run.expectSuccess()
         // Léo (born 2026-06-24) is on day 152 on 2026-11-23, so his latest complete week is 20 (days 140-146);
         // Mia (born 2026-08-23) is on day 92, so hers is 12 (days 84-90).
-        let leo = try FileContents.bytes(atPath: folder.file("out/leo/week-020.pdf"))
-        let mia = try FileContents.bytes(atPath: folder.file("out/mia/week-012.pdf"))
+        let leo = try FileContents.bytes(atPath: folder.file("out/leo-37f3d1fd/week-020.pdf"))
+        let mia = try FileContents.bytes(atPath: folder.file("out/mia-8c720336/week-012.pdf"))
         #expect(Array(leo.prefix(5)) == Array("%PDF-".utf8) && Array(mia.prefix(5)) == Array("%PDF-".utf8))
-        let text = try Self.text("pdftotext", [folder.file("out/leo/week-020.pdf"), "-"])
+        let text = try Self.text("pdftotext", [folder.file("out/leo-37f3d1fd/week-020.pdf"), "-"])
         #expect(text.contains("Léo: Woche 20"), "\(text.prefix(300))")
         #expect(text.contains("11.11.2026 – 17.11.2026"))
         let mail = try PythonEmailParser.parse(try FileContents.bytes(atPath: folder.file("mail.eml")))

@@ -254,7 +254,7 @@ import TestSupport
         #expect(parsed.parts.map(\.type).filter { $0 == "text/plain" || $0 == "text/html" } == ["text/plain", "text/html"])
         let attachments = parsed.parts.filter { $0.disposition == "attachment" }
         #expect(attachments.map(\.filename) == ["Léo-week-020.csv", "Mia-week-012.csv"], "\(attachments.map(\.filename))")
-        for (attachment, file) in zip(attachments, ["leo/week-020.csv", "mia/week-012.csv"]) {
+        for (attachment, file) in zip(attachments, ["leo-37f3d1fd/week-020.csv", "mia-8c720336/week-012.csv"]) {
             let onDisk = try Data(contentsOf: URL(fileURLWithPath: home + "/parpair-digests/" + file))
             #expect(Data(attachment.payload) == onDisk, "\(attachment.filename ?? "") is \(file) byte for byte")
         }
@@ -289,8 +289,8 @@ import TestSupport
         #expect(run.stderr == "")
         let printed = run.output.split(separator: "\n").map(String.init)
         #expect(printed.last == "exit status 0")
-        #expect(printed.dropLast() == ["leo/week-020.md", "leo/week-020.html", "leo/week-020.csv",
-                                       "mia/week-012.md", "mia/week-012.html", "mia/week-012.csv", "test.eml"].map { out + "/" + $0 })
+        #expect(printed.dropLast() == ["leo-37f3d1fd/week-020.md", "leo-37f3d1fd/week-020.html", "leo-37f3d1fd/week-020.csv",
+                                       "mia-8c720336/week-012.md", "mia-8c720336/week-012.html", "mia-8c720336/week-012.csv", "test.eml"].map { out + "/" + $0 })
 
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/msmtp"), "msmtp is missing: apt-get install msmtp (.ci/run does)")
         let server = try SMTPSink(folder: folder.file("received"))

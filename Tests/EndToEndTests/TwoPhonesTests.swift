@@ -189,12 +189,26 @@ import Testing
             in: setup.folder)
         #expect(mom.status == 0, "\(mom.stderr)")
         let before = try Self.files(out)
-        #expect(before.keys.contains("nora/week-001.csv"), "\(before.keys.sorted())")
-        // Dad's Nora has another id: her digest would land in the same folder, and is refused.
-        let dad = try await BuiltTool.run(["digest", setup.backups, "--device", "dad", "--out", out] + Self.settings, in: setup.folder)
-        #expect(dad.status == 73)
-        #expect(dad.stderr.contains("holds the digests of another baby"), "\(dad.stderr)")
-        #expect(try Self.files(out) == before, "Mom's digests are left as they were")
+        #expect(before.keys.sorted() == ["nora-a1a1a1a1/week-001.csv", "nora-a1a1a1a1/week-001.html", "nora-a1a1a1a1/week-001.md"])
+        // Dad's Nora has another id, so her folder has another name: both phones' digests are kept.
+        let dad = try await BuiltTool.run(["digest", setup.backups, "--device", "dad", "--out", out, "--quiet"] + Self.settings, in: setup.folder)
+        #expect(dad.status == 0, "\(dad.stderr)")
+        let both = try Self.files(out)
+        #expect(both.keys.sorted() == before.keys.sorted() + ["nora-b1b1b1b1/week-001.csv", "nora-b1b1b1b1/week-001.html", "nora-b1b1b1b1/week-001.md"])
+        #expect(both.filter { before.keys.contains($0.key) } == before, "Mom's digests are left as they were")
+
+        // A folder of the right name whose CSV is another baby's (ids alike in their first 8 hex digits) is refused.
+        let impostor = setup.folder.file("impostor")
+        try FileManager.default.createDirectory(atPath: impostor + "/nora-b1b1b1b1", withIntermediateDirectories: true)
+        let foreign = String(decoding: both["nora-a1a1a1a1/week-001.csv"] ?? Data(), as: UTF8.self).replacingOccurrences(of: "a1a1a1a1", with: "b1b1b1b1")
+        try Data(foreign.utf8).write(to: URL(fileURLWithPath: impostor + "/nora-b1b1b1b1/week-000.csv"))
+        let refused = try await BuiltTool.run(["digest", setup.backups, "--device", "dad", "--out", impostor] + Self.settings, in: setup.folder)
+        #expect(refused.status == 0, "same id prefix, same baby: \(refused.stderr)")
+        let other = foreign.replacingOccurrences(of: "b1b1b1b1", with: "b1b1b1b2")
+        try Data(other.utf8).write(to: URL(fileURLWithPath: impostor + "/nora-b1b1b1b1/week-000.csv"))
+        let collision = try await BuiltTool.run(["digest", setup.backups, "--device", "dad", "--out", impostor] + Self.settings, in: setup.folder)
+        #expect(collision.status == 73)
+        #expect(collision.stderr.contains("holds the digests of another baby (id b1b1b1b2…, in week-000.csv)"), "\(collision.stderr)")
 
         // Both phones in one run: one digest of the family's Nora; again, byte for byte the same.
         let family = setup.folder.file("family-digests")
@@ -202,8 +216,8 @@ import Testing
         let first = try await BuiltTool.run(arguments, in: setup.folder)
         #expect(first.status == 0, "\(first.stderr)")
         let written = try Self.files(family)
-        #expect(written.keys.sorted() == ["nora/week-001.csv", "nora/week-001.html", "nora/week-001.md"])
-        let markdown = String(decoding: written["nora/week-001.md"] ?? Data(), as: UTF8.self)
+        #expect(written.keys.sorted() == ["nora-a1a1a1a1/week-001.csv", "nora-a1a1a1a1/week-001.html", "nora-a1a1a1a1/week-001.md"])
+        let markdown = String(decoding: written["nora-a1a1a1a1/week-001.md"] ?? Data(), as: UTF8.self)
         #expect(markdown.contains("Logs of \(Self.mom) (backed up 2026-10-20 06:00 UTC); \(Self.dad)"), "\(markdown.prefix(400))")
         let second = try await BuiltTool.run(arguments, in: setup.folder)
         #expect(second.status == 0)
@@ -222,8 +236,8 @@ import Testing
             let line = "warning: the backup of \(phone) is from 2026-10-20, 8 days before the report's today"
             #expect(run.stderr.components(separatedBy: line).count == 2, "once: \(run.stderr)")
         }
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: out + "/nora").first { $0.hasSuffix(".md") })
-        let markdown = try String(contentsOfFile: out + "/nora/" + name, encoding: .utf8)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: out + "/nora-a1a1a1a1").first { $0.hasSuffix(".md") })
+        let markdown = try String(contentsOfFile: out + "/nora-a1a1a1a1/" + name, encoding: .utf8)
         #expect(markdown.contains("the backup of \(Self.mom) is from"), "\(markdown.prefix(600))")
         let fresh = try await BuiltTool.run(
             ["digest", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--out", out, "--tz", "UTC",

@@ -42,15 +42,15 @@ struct DigestRenderingTests {
         let run = try DigestFixtures.sampleRun(today: "2026-11-20")
         let files = try DigestRendering().files(run, formats: [.markdown, .html, .csv])
         #expect(files.map(\.relativePath) == [
-            "leo/week-020.md", "leo/week-020.html", "leo/week-020.csv",
-            "mia/week-011.md", "mia/week-011.html", "mia/week-011.csv",
+            "leo-37f3d1fd/week-020.md", "leo-37f3d1fd/week-020.html", "leo-37f3d1fd/week-020.csv",
+            "mia-8c720336/week-011.md", "mia-8c720336/week-011.html", "mia-8c720336/week-011.csv",
         ])
         #expect(run.digests.map { "\($0.target.startDate)…\($0.target.endDate)" } == ["2026-11-11…2026-11-17", "2026-11-08…2026-11-14"])
         for file in files where file.format == .html {
             let result = XHTMLValidator().validate(file.bytes, name: file.relativePath)
             #expect(result.passed, "\(result)")
         }
-        let markdown = try #require(files.first { $0.relativePath == "leo/week-020.md" })
+        let markdown = try #require(files.first { $0.relativePath == "leo-37f3d1fd/week-020.md" })
         let text = String(decoding: markdown.bytes, as: UTF8.self)
         #expect(text.hasPrefix("# Weekly digest: Léo, week 20\n"))
         #expect(text.contains("## Léo: week 20, 2026-11-11 to 2026-11-17"))
@@ -115,7 +115,7 @@ struct DigestRenderingTests {
     func weekWithoutLogs() throws {
         let run = try DigestFixtures.sampleRun(today: "2026-11-20", baby: "Léo", choice: .week(5))
         let files = try DigestRendering().files(run, formats: [.markdown, .html, .csv])
-        #expect(files.map(\.relativePath) == ["leo/week-005.md", "leo/week-005.html", "leo/week-005.csv"])
+        #expect(files.map(\.relativePath) == ["leo-37f3d1fd/week-005.md", "leo-37f3d1fd/week-005.html", "leo-37f3d1fd/week-005.csv"])
         let text = String(decoding: files[0].bytes, as: UTF8.self)
         #expect(text.contains("0 of 7 days logged"))
         #expect(text.contains("Nothing was logged for Léo in week 5, so there are no figures this time."))

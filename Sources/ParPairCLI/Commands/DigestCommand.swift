@@ -16,10 +16,11 @@ enum DigestCommand: Subcommand {
         reports week k. A baby younger than one week gets no digest but a line saying when the first one
         is due (exit status 0). A week with no logs still gets a digest, which says so.
 
-        Files: DIR/BABY/week-NNN.EXT, e.g. out/leo/week-020.md. BABY is the name in lowercase ASCII with
-        accents folded (Léo -> leo, Zoë Ångström -> zoe-angstrom); babies whose names give the same folder
-        all get the first 8 hex digits of their id appended (leo-37f3d1fd); a name without Latin letters,
-        and every baby with --redact, gives baby-ID8. Missing folders are created. The files are written
+        Files: DIR/BABY/week-NNN.EXT, e.g. out/leo-37f3d1fd/week-020.md. BABY is the name in lowercase
+        ASCII with accents folded (Léo -> leo, Zoë Ångström -> zoe-angstrom), then the first 8 hex digits
+        of the baby's id, so two babies named alike (one per phone, say) never share a folder; a name
+        without Latin letters, and every baby with --redact, gives baby-ID8. A folder of the right name
+        whose CSV is another baby's is refused (exit 73), never written over. Missing folders are created. The files are written
         all or none, each atomically; one that already holds the same bytes is left untouched, so a second
         run on the same day changes nothing. HTML is XHTML 1.0 Strict, validated before anything is
         written; the CSV holds the week's seven days (the columns of 'export --table daily').

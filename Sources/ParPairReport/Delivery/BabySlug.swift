@@ -1,31 +1,27 @@
 import Foundation
 import ParPairModel
 
-/// The folder name a baby's digests go into: ASCII, lowercase, accents folded (`Léo` → `leo`).
+/// The folder name a baby's digests go into: the name in ASCII, lowercase, accents folded (`Léo` → `leo`),
+/// then the first 8 hex digits of the baby's id (`leo-37f3d1fd`).
+///
+/// The id is always there: two runs into one `--out` (one per phone, say) know nothing of each other, and two
+/// babies named alike (the same baby recorded on two phones has two ids) must never share a folder.
 ///
 /// Rules, in order:
 /// - letters are decomposed and their accents dropped; `ß`, `æ`, `œ`, `ø`, `ł`, `đ`, `ð`, `þ`, `ı` are
 ///   spelled out (`ss`, `ae`, `oe`, `o`, `l`, `d`, `d`, `th`, `i`); every other run of characters that is not
 ///   an ASCII letter or digit becomes one `-`, and the result is cut to 40 characters;
-/// - a name that leaves nothing (empty, or written only in another script) becomes `baby-<id>`, where
-///   `<id>` is the first 8 hex digits of the baby's id, lowercase;
-/// - babies whose slugs collide all get `-<id>` appended (`leo-37f3d1fd`), so no baby's folder depends on
-///   the order of the store;
+/// - a name that leaves nothing (empty, or written only in another script) becomes `baby`;
+/// - `-<id>` follows, `<id>` being the first 8 hex digits of the baby's id, lowercase;
 /// - with `--redact` every slug is `baby-<id>`: a folder name would otherwise carry the name that
 ///   redaction hides.
 public enum BabySlug {
-    /// The longest slug made from a name, before any id is appended.
+    /// The longest part made from a name, before the id.
     public static let maximumLength = 40
 
     /// The slug of each baby, by position in `babies`; unique within the list.
     public static func assign(_ babies: [Baby], redact: Bool) -> [String] {
         var slugs = babies.map { redact ? fallback(for: $0.id) : slug(of: $0.name, id: $0.id) }
-        var counts: [String: Int] = [:]
-        for slug in slugs { counts[slug, default: 0] += 1 }
-        for index in slugs.indices where counts[slugs[index], default: 0] > 1 {
-            let suffix = idPrefix(babies[index].id)
-            if !slugs[index].hasSuffix("-" + suffix) { slugs[index] += "-" + suffix }
-        }
         // Two babies with the same id (a damaged store) still get distinct folders.
         var seen: Set<String> = []
         for index in slugs.indices {
@@ -41,11 +37,15 @@ public enum BabySlug {
         return slugs
     }
 
-    /// The slug of one name: `Zoë Ångström` → `zoe-angstrom`; `baby-<id>` when nothing is left.
-    public static func slug(of name: String, id: UUID) -> String {
+    /// The name part of a slug, without the id: `Zoë Ångström` → `zoe-angstrom`, `baby` when nothing is left.
+    /// Digests written before the id was always added used it alone as the folder name.
+    public static func namePart(of name: String) -> String {
         let folded = fold(name)
-        return folded.isEmpty ? fallback(for: id) : folded
+        return folded.isEmpty ? "baby" : folded
     }
+
+    /// The slug of one name: `Zoë Ångström` → `zoe-angstrom-37f3d1fd`; `baby-37f3d1fd` when nothing is left.
+    public static func slug(of name: String, id: UUID) -> String { namePart(of: name) + "-" + idPrefix(id) }
 
     /// `baby-` and the id's first 8 hex digits.
     static func fallback(for id: UUID) -> String { "baby-" + idPrefix(id) }

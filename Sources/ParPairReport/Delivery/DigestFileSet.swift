@@ -35,7 +35,7 @@ public struct DigestFileSet: Sendable {
 
     /// A file at `relativePath` (`leo/week-020.md`) inside `folder`.
     public mutating func add(relativePath: String, inside folder: String, bytes: [UInt8]) {
-        let path = folder.hasSuffix("/") ? folder + relativePath : folder + "/" + relativePath
+        let path = POSIXFile.join(folder, relativePath)
         entries.append(Entry(path: path, inside: (folder, relativePath.split(separator: "/").map(String.init)), bytes: bytes))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairModel
+import Platform
 
 /// Whose digests a baby's folder under `--out` holds, read from the `baby_id` column of a digest CSV already
 /// there: two runs into one `--out` (one per phone, say) whose babies share a name would otherwise replace
@@ -8,7 +9,7 @@ import ParPairModel
 enum DigestFolderOwner {
     /// - Throws: `DeliveryError.cannotCreate` naming the folder, both babies and what to do.
     static func check(folder: String, slug: String, baby: Baby, name: String) throws {
-        let path = folder.hasSuffix("/") ? folder + slug : folder + "/" + slug
+        let path = POSIXFile.join(folder, slug)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
         let wanted = BabySlug.idPrefix(baby.id)
         for file in names.sorted() where file.hasPrefix("week-") && file.hasSuffix(".csv") {
@@ -20,6 +21,17 @@ enum DigestFolderOwner {
             }
             return
         }
+    }
+
+    /// The folder this baby's digests went into before every folder carried the baby's id (`leo` for
+    /// `leo-37f3d1fd`), when it is still there and its digest CSV is this baby's: the run says once where the
+    /// digests go now, so a cron job that reads the old folder is not left reading a week that no longer changes.
+    static func earlierFolder(folder: String, target: DigestTarget) -> String? {
+        let earlier = POSIXFile.join(folder, BabySlug.namePart(of: target.baby.name))
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: earlier) else { return nil }
+        let wanted = BabySlug.idPrefix(target.baby.id)
+        let owned = names.contains { $0.hasPrefix("week-") && $0.hasSuffix(".csv") && owner(ofCSV: POSIXFile.join(earlier, $0)) == wanted }
+        return owned ? earlier : nil
     }
 
     /// The `baby_id` cell of a digest CSV's first row, reading at most its first 64 KiB.

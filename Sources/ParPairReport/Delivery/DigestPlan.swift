@@ -59,6 +59,11 @@ public struct DigestPlan: Sendable {
                 baby: baby, index: index, name: name, slug: slugs[index], birthDate: birthDate,
                 ageToday: Age(days: today), week: week))
         }
+        var bases: [String: Int] = [:]
+        for target in targets { bases[target.attachmentBase(redact: redact), default: 0] += 1 }
+        for index in targets.indices where bases[targets[index].attachmentBase(redact: redact), default: 0] > 1 {
+            targets[index].sharesAttachmentName = true
+        }
         self.targets = targets
         self.skips = skips
     }

@@ -17,6 +17,8 @@ public struct DigestTarget: Sendable, Hashable {
     public var ageToday: Age
     /// The age-week covered.
     public var week: Int
+    /// Another baby of the run has the same attachment name: this one's attachments carry the id too.
+    public var sharesAttachmentName = false
 
     public init(baby: Baby, index: Int, name: String, slug: String, birthDate: CivilDate, ageToday: Age, week: Int) {
         self.baby = baby
@@ -42,16 +44,24 @@ public struct DigestTarget: Sendable, Hashable {
         return "week-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + "." + `extension`
     }
 
-    /// `leo/week-007.md`, relative to `--out`.
+    /// `leo-37f3d1fd/week-007.md`, relative to `--out`.
     public func relativePath(_ format: ReportFormat) -> String { slug + "/" + fileName(format) }
 
-    /// `leo/week-007.pdf`, relative to `--out`.
+    /// `leo-37f3d1fd/week-007.pdf`, relative to `--out`.
     public var pdfRelativePath: String { slug + "/" + fileName(extension: "pdf") }
 
     /// The CSV's name in an e-mail: `Léo-week-007.csv`. The shown name is kept (a mail client shows
     /// it as is) with characters that file systems refuse, and spaces, turned into `-`; with
-    /// `--redact`, or when nothing is left, the slug stands in.
+    /// `--redact`, or when nothing is left, the slug stands in. When another baby of the message has the
+    /// same name, the id's first 8 hex digits follow it (`Léo-37f3d1fd-week-007.csv`).
     public func attachmentName(redact: Bool, extension: String = "csv") -> String {
+        let base = attachmentBase(redact: redact)
+        let shared = sharesAttachmentName && base != slug ? "-" + BabySlug.idPrefix(baby.id) : ""
+        return base + shared + "-" + fileName(extension: `extension`)
+    }
+
+    /// The attachment name's part before the week.
+    func attachmentBase(redact: Bool) -> String {
         var base = ""
         if !redact {
             for character in name {
@@ -66,6 +76,6 @@ public struct DigestTarget: Sendable, Hashable {
             while base.hasPrefix(".") { base.removeFirst() }
         }
         if base.isEmpty { base = slug }
-        return base + "-" + fileName(extension: `extension`)
+        return base
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Mail
 import ParPairAggregation
 import ParPairStore
+import Platform
 
 /// One digest run: every selected baby's latest complete week (or week N), as files under a folder
 /// and/or one e-mail, all written or none. Nothing may be written over the store's own files or
@@ -102,9 +103,14 @@ public struct DigestJob: Sendable {
             // Before anything is written: a baby's folder of another baby's digests is never replaced.
             for digest in run.digests {
                 try DigestFolderOwner.check(folder: folder, slug: digest.target.slug, baby: digest.target.baby, name: digest.target.name)
+                if !redact, let earlier = DigestFolderOwner.earlierFolder(folder: folder, target: digest.target) {
+                    let now = POSIXFile.join(folder, digest.target.slug)
+                    store.note("\(digest.target.name)'s digests now go to \(now)/, with the baby's id in the folder's name so that two babies "
+                        + "named alike never share one; \(earlier)/ holds the weeks written before (move them to keep one folder)")
+                }
             }
             for file in try rendering.files(run, formats: formats) {
-                let path = folder.hasSuffix("/") ? folder + file.relativePath : folder + "/" + file.relativePath
+                let path = POSIXFile.join(folder, file.relativePath)
                 for store in stores { try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out") }
                 files.add(relativePath: file.relativePath, inside: folder, bytes: file.bytes)
                 written.append(path)
@@ -112,7 +118,7 @@ public struct DigestJob: Sendable {
             for digest in run.digests where pdfFiles {
                 guard let bytes = pdfs[digest.target.baby.id] else { continue }
                 let relative = digest.target.pdfRelativePath
-                let path = folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+                let path = POSIXFile.join(folder, relative)
                 for store in stores { try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out") }
                 files.add(relativePath: relative, inside: folder, bytes: bytes)
                 written.append(path)
