@@ -30,8 +30,13 @@ public struct AggregationOptions: Sendable, Hashable {
     /// every per-day figure and of `days_logged`.
     public var now: Date
     /// The selected babies' term (`--due-date`, `--born-at`): babies born before 37 weeks get a corrected
-    /// age and bands for it; nil for none.
+    /// age and bands for it; nil for none. It stands for every baby of the run, before `namedTerms`.
     public var birthTerm: BirthTerm?
+    /// Each baby's own term, as a family file gives them (`[baby NAME]` with `due-date` or `born-at`), by the name
+    /// or id `--baby` takes; resolved against the store's babies into `babyTerms` before anything is counted.
+    public var namedTerms: [NamedBirthTerm] = []
+    /// Each baby's own term, by id (`namedTerms` resolved).
+    public var babyTerms: [UUID: BirthTerm] = [:]
     /// How many days, up to today, the 24-hour timeline covers (14; a visit's period, up to 42).
     public var timelineDays = 14
     /// Feeds that start within this many minutes of the previous feed's end are one feeding (`--session-gap`).
@@ -70,5 +75,25 @@ public struct AggregationOptions: Sendable, Hashable {
     /// The local date of an instant in `timeZone`, e.g. the default `--today` from `Date()`.
     public func civilDate(of date: Date) -> CivilDate {
         LifeCalendar(timeZone: timeZone, dayStartMinutes: 0).civilDate(of: date)
+    }
+}
+
+extension AggregationOptions {
+    /// The term a baby's ages are corrected by: the run's `birthTerm`, else the baby's own.
+    public func term(for baby: Baby) -> BirthTerm? { birthTerm ?? babyTerms[baby.id] }
+}
+
+/// One baby's term by the name (or id) it is known by, and where it was given, for errors.
+public struct NamedBirthTerm: Sendable, Hashable {
+    /// A name or id, as `--baby` takes it.
+    public var baby: String
+    public var term: BirthTerm
+    /// `family:12` — the file and line that gave it.
+    public var origin: String
+
+    public init(baby: String, term: BirthTerm, origin: String) {
+        self.baby = baby
+        self.term = term
+        self.origin = origin
     }
 }

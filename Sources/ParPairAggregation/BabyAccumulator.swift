@@ -116,7 +116,7 @@ struct BabyAccumulator {
         timelineDays = max(1, options.timelineDays)
         sessionGap = Double(options.sessionGapMinutes * 60)
         let born = calendar.civilDate(of: baby.birthday)
-        correction = options.birthTerm.flatMap { AgeCorrection(birthDate: born, term: $0) }
+        correction = options.term(for: baby).flatMap { AgeCorrection(birthDate: born, term: $0) }
         // Day n is [birth date + n at the day start, the next); day 0 begins at the birth itself when the birth
         // comes before the birth date's day start (born 01:00 with days from 02:00: day 0 is 25 hours).
         rangeStart = min(baby.birthday.timeIntervalSinceReferenceDate,

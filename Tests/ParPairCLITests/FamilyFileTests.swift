@@ -55,4 +55,51 @@ import Testing
             #expect("\(error)" == bad.error)
         }
     }
+
+    /// The corrected week of each weekly row, by baby: `corrected_week` beside `week`.
+    static func correctedWeeks(_ csv: String) -> [String: [(week: Int, corrected: String)]] {
+        let lines = csv.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        guard let header = lines.first, let week = header.firstIndex(of: "week"), let corrected = header.firstIndex(of: "corrected_week") else { return [:] }
+        var result: [String: [(week: Int, corrected: String)]] = [:]
+        for row in lines.dropFirst() { result[row[0], default: []].append((Int(row[week]) ?? -1, row[corrected])) }
+        return result
+    }
+
+    @Test func eachBabyOfTheFileGetsItsOwnTerm() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parpair-family-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let family = folder.appendingPathComponent("family").path
+        // Born at 33w0d, Léo is 280 - 231 = 49 days (7 weeks) early; Mia at 35w0d, 35 days (5 weeks).
+        try Data("""
+            store = \(Package.sampleStore)
+            tz = America/New_York
+            [baby Léo]
+            born-at = 33w0d
+            [baby mia]   # a name as --baby takes it
+            born-at = 35w0d
+            """.utf8).write(to: URL(fileURLWithPath: family))
+        let output = folder.appendingPathComponent("weeks.csv").path
+        let run = InProcessRun.run(["export", "--family", family, "--table", "weekly", "--today", "2026-11-20", "--output", output])
+        #expect(run.status == .success, "\(run.stderr)")
+        let weeks = Self.correctedWeeks(try String(contentsOfFile: output, encoding: .utf8))
+        let leo = try #require(weeks["Léo"]).filter { $0.week >= 7 }
+        let mia = try #require(weeks["Mia"]).filter { $0.week >= 5 }
+        #expect(!leo.isEmpty && leo.allSatisfy { $0.corrected == String($0.week - 7) }, "\(leo)")
+        #expect(!mia.isEmpty && mia.allSatisfy { $0.corrected == String($0.week - 5) }, "\(mia)")
+
+        // The command line's term stands for the run: with --baby Mia and --born-at 36w0d she is 4 weeks early.
+        let overridden = InProcessRun.run(["export", "--family", family, "--baby", "Mia", "--born-at", "36w0d", "--table", "weekly",
+                                           "--today", "2026-11-20", "--output", output])
+        #expect(overridden.status == .success, "\(overridden.stderr)")
+        let only = try #require(Self.correctedWeeks(try String(contentsOfFile: output, encoding: .utf8))["Mia"]).filter { $0.week >= 4 }
+        #expect(!only.isEmpty && only.allSatisfy { $0.corrected == String($0.week - 4) }, "\(only)")
+
+        // A baby the store does not hold is named with the file's line, not silently left uncorrected.
+        try Data("store = \(Package.sampleStore)\n[baby Noah]\ndue-date = 2026-12-01\n".utf8).write(to: URL(fileURLWithPath: family))
+        let unknown = InProcessRun.run(["export", "--family", family, "--table", "weekly", "--today", "2026-11-20", "--output", output])
+        #expect(unknown.status == .usage)
+        #expect(unknown.stderr.hasPrefix("parpair-report: error: \(family):3: [baby Noah] is no baby of the store; the store's babies are Léo ("),
+                "\(unknown.stderr)")
+    }
 }

@@ -53,6 +53,7 @@ struct AggregationArguments {
             throw UsageError("--due-date and --born-at say the same thing; give one", command: command)
         }
         options.birthTerm = due.map { .dueDate($0) } ?? bornAt
+        if options.birthTerm == nil, let family = arguments.family { options.namedTerms = try family.birthTerms() }
         self.options = options
         self.baby = try arguments.value(OptionTable.baby)
     }

@@ -1,11 +1,7 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ParPairAggregation
+import ParPairModel
+import Platform
 
 /// `--family [FILE]`: the family file's settings become the run's defaults. An option given on the command line
 /// wins; what the file sets is added as if typed, so it is parsed and checked by the option table like any other.
@@ -59,7 +55,7 @@ enum FamilyArguments {
         if words.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
             throw UsageError("option '--family' given more than once", command: command.rawValue)
         }
-        let family = try load(path)
+        let family = try load(path, home: environment["HOME"] ?? NSHomeDirectory())
         let taken = Set(OptionTable.options(for: command).map(\.name))
         // Every value is checked, whether this command reads it or not: the file is wrong either way.
         for (key, spec, check) in optionOfKey {
@@ -68,19 +64,7 @@ enum FamilyArguments {
             guard key != "last-visit", taken.contains(spec.name), !given(spec.name, in: words) else { continue }
             words += [spec.name, setting.value]
         }
-        for baby in family.babies {
-            for setting in baby.settings {
-                do {
-                    if setting.key == "due-date" { _ = try OptionTable.dueDate.parse(setting.value) } else { _ = try OptionTable.bornAt.parse(setting.value) }
-                } catch {
-                    throw family.error(setting, "\(error)")
-                }
-            }
-        }
-        if let term = try babyTerm(family, words: words), taken.contains(OptionTable.dueDate.spec.name),
-           !given(OptionTable.dueDate.spec.name, in: words), !given(OptionTable.bornAt.spec.name, in: words) {
-            words += term
-        }
+        _ = try family.birthTerms()
         if let index = lastVisitIndex(words) {
             guard let visit = family.value("last-visit") else {
                 throw FamilyFileError(path: path, line: nil, key: "last-visit",
@@ -89,22 +73,6 @@ enum FamilyArguments {
             if words[index].hasPrefix("--since=") { words[index] = "--since=" + visit.value } else { words[index + 1] = visit.value }
         }
         return (words + after, family)
-    }
-
-    /// The due date (or gestational age) of the one baby the run is about: the baby `--baby` names, else the only
-    /// baby of the file with one.
-    static func babyTerm(_ family: FamilyFile, words: [String]) throws -> [String]? {
-        let withTerm = family.babies.filter { $0.value("due-date") != nil || $0.value("born-at") != nil }
-        let chosen: FamilyFile.Section?
-        if let index = words.firstIndex(of: OptionTable.baby.spec.name), index + 1 < words.count {
-            chosen = withTerm.first { $0.name.compare(words[index + 1], options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
-        } else {
-            chosen = withTerm.count == 1 ? withTerm[0] : nil
-        }
-        guard let chosen else { return nil }
-        if let due = chosen.value("due-date") { return [OptionTable.dueDate.spec.name, due.value] }
-        if let age = chosen.value("born-at") { return [OptionTable.bornAt.spec.name, age.value] }
-        return nil
     }
 
     static func given(_ name: String, in words: [String]) -> Bool {
@@ -122,42 +90,49 @@ enum FamilyArguments {
 
     /// Reads and parses the file: a regular file of at most 1 MiB of UTF-8; one that names password files must
     /// not be readable by others.
-    static func load(_ path: String) throws -> FamilyFile {
+    static func load(_ path: String, home: String) throws -> FamilyFile {
         func refuse(_ message: String, _ code: ExitCode = .noInput) -> FamilyFileError {
             FamilyFileError(path: path, line: nil, key: nil, message: message, exitCode: code)
         }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else {
-            throw refuse(errno == ENOENT ? "no such family file (write one as docs/two-phones.md shows)" : String(cString: strerror(errno)))
+        let file: PersonalFile
+        do { file = try PersonalFile(path, limit: FamilyFile.sizeLimit) } catch {
+            throw refuse(error.isMissing ? "no such family file (write one as docs/two-phones.md shows)" : error.reason)
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw refuse("not a regular file") }
-        guard Int(status.st_size) <= FamilyFile.sizeLimit else { throw refuse("larger than 1 MiB; a family file is a few lines", .dataError) }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
-        var count = 0
-        while count < bytes.count {
-            let done = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if done < 0, errno == EINTR { continue }
-            guard done >= 0 else { throw refuse(String(cString: strerror(errno)), .ioError) }
-            if done == 0 { break }
-            count += done
-        }
-        guard let text = String(validating: bytes[..<count], as: UTF8.self) else { throw refuse("not UTF-8 text", .dataError) }
+        guard !file.isLonger else { throw refuse("larger than 1 MiB; a family file is a few lines", .dataError) }
+        guard let text = String(validating: file.bytes, as: UTF8.self) else { throw refuse("not UTF-8 text", .dataError) }
         var family = try FamilyFile(path: path, text: text)
-        if let phone = family.phones.first(where: { $0.value("password-file") != nil }), status.st_mode & 0o077 != 0 {
+        if let phone = family.phones.first(where: { $0.value("password-file") != nil }), file.permissions & 0o077 != 0 {
             let setting = phone.value("password-file")!
             throw FamilyFileError(
                 path: path, line: setting.line, key: setting.key,
-                message: "the file names password files but others can read it (mode \(String(status.st_mode & 0o777, radix: 8))); "
+                message: "the file names password files but others can read it (mode \(String(file.permissions, radix: 8))); "
                     + "make it private with chmod 600 '\(path)'", exitCode: .noPermission)
         }
-        family.resolvePaths(home: ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory())
+        family.resolvePaths(home: home)
         return family
     }
 }
 
 extension FamilyFile {
+    /// Each `[baby NAME]`'s `due-date` or `born-at`, checked: the babies' own terms, as `--due-date` and `--born-at` take them.
+    /// - Throws: `FamilyFileError` naming the line of a value that is not a date or a gestational age.
+    func birthTerms() throws -> [NamedBirthTerm] {
+        try babies.flatMap { baby in
+            if baby.value("due-date") != nil, let second = baby.value("born-at") {
+                throw self.error(second, "due-date and born-at say the same thing; give one")
+            }
+            return try baby.settings.map { setting in
+                do {
+                    let term: BirthTerm = setting.key == "due-date"
+                        ? .dueDate(try OptionTable.dueDate.parse(setting.value)) : try OptionTable.bornAt.parse(setting.value)
+                    return NamedBirthTerm(baby: baby.name, term: term, origin: "\(path):\(setting.line)")
+                } catch {
+                    throw self.error(setting, "\(error)")
+                }
+            }
+        }
+    }
+
     /// `~/…` from the home folder, and a relative path from the family file's folder, for every path the file names.
     mutating func resolvePaths(home: String) {
         let folder = (path as NSString).deletingLastPathComponent

@@ -15,7 +15,12 @@ public enum StoreAggregation {
         source: some LogSource, options: AggregationOptions, baby: String? = nil, redact: Bool = false
     ) throws -> AggregationResult {
         let babies = try select(baby, from: source.babies, redact: redact)
-        if let term = options.birthTerm { try check(term, for: babies, timeZone: options.timeZone, redact: redact) }
+        var options = options
+        if let term = options.birthTerm {
+            try check(term, for: babies, timeZone: options.timeZone, redact: redact)
+        } else if !options.namedTerms.isEmpty {
+            options.babyTerms = try resolve(options.namedTerms, among: source.babies, timeZone: options.timeZone, redact: redact)
+        }
         // Each baby's logs in start order is all the aggregator needs, and cheaper to read than a
         // sorted table. Only a repeated log id can tell the two orders apart (the first log read with
         // an id counts, and babies interleave differently), so then, and when a row does not decode
@@ -99,17 +104,41 @@ public enum StoreAggregation {
         return result
     }
 
+    /// Each baby's own term (a family file's `[baby NAME]`), by id: the name must be one baby's of the store (every
+    /// baby read, not only those selected) and the term must put that baby's birth at 22 to 44 weeks of gestation.
+    /// - Throws: `ReportError.badTerm` naming where the term was given.
+    static func resolve(_ terms: [NamedBirthTerm], among babies: [Baby], timeZone: TimeZone, redact: Bool) throws -> [UUID: BirthTerm] {
+        var resolved: [UUID: BirthTerm] = [:]
+        for named in terms {
+            let matches: [Baby]
+            do { matches = try select(named.baby, from: babies, redact: redact) } catch let error as ReportError {
+                guard case .noSuchBaby(_, let available) = error else { throw error }
+                throw ReportError.badTerm("\(named.origin): [baby \(named.baby)] is no baby of the store; the store's babies are "
+                    + available.joined(separator: ", "))
+            }
+            guard matches.count == 1, let baby = matches.first else {
+                throw ReportError.badTerm("\(named.origin): [baby \(named.baby)] names \(matches.count) babies of the store; name one by its id ("
+                    + matches.map(\.id.uuidString).joined(separator: ", ") + ")")
+            }
+            try check(named.term, for: [baby], timeZone: timeZone, redact: redact, given: named.origin)
+            resolved[baby.id] = named.term
+        }
+        return resolved
+    }
+
     /// A term (`--due-date`, `--born-at`) belongs to one baby, or to twins born the same day, and must put the
     /// birth at 22 to 44 weeks of gestation.
     /// - Throws: `ReportError.badTerm`.
-    static func check(_ term: BirthTerm, for babies: [Baby], timeZone: TimeZone, redact: Bool) throws {
+    /// - Parameter given: where the term was given, when not on the command line (`family:12`).
+    static func check(_ term: BirthTerm, for babies: [Baby], timeZone: TimeZone, redact: Bool, given: String? = nil) throws {
         let calendar = LifeCalendar(timeZone: timeZone, dayStartMinutes: 0)
         let births = babies.map { calendar.civilDate(of: $0.birthday) }
-        let option: String
+        var option: String
         switch term {
         case .dueDate(let date): option = "--due-date \(date)"
         case .gestationalAge(let days): option = "--born-at \(days / 7)w\(days % 7)d"
         }
+        if let given { option = given + ": " + option.dropFirst(2).replacingOccurrences(of: " ", with: " = ") }
         if Set(births).count > 1 {
             let names = babies.map { BabyName.shown($0.name, redact: redact) }.joined(separator: ", ")
             throw ReportError.badTerm("\(option) is one baby's term (or twins' born the same day), but the babies selected were born on "
