@@ -13,6 +13,7 @@ import TestSupport
     static let tested: Set<String> = [
         "quick start", "check-up", "csv for the doctor", "msmtp", "digest script", "crontab", "digest test",
         "visit summaries", "excel-semicolon", "german pdf", "digest by hand", "send the test message", "stores",
+        "two phones", "family commands", "family settings",
     ]
 
     /// The README and every page of docs/.

@@ -299,4 +299,74 @@ import Testing
         let line = report.output.split(separator: "\n").first { $0.contains(Self.id(0x301).uuidString) }
         #expect(line?.contains("before the birthday") == true && line?.contains("(on \(Self.mom))") == true, "\(line ?? "")")
     }
+
+    // MARK: docs/two-phones.md, as written
+
+    /// A home holding the two phones' backups where the recipes look for them (Finder's folder and `~/Backup`) and
+    /// the password files of `~/.config/parpair`.
+    static func recipeHome(_ setup: Setup) throws -> String {
+        let home = setup.folder.file("home")
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: home + "/Library/Application Support/MobileSync", withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: home + "/Library/Application Support/MobileSync/Backup", withDestinationPath: setup.backups)
+        try manager.createSymbolicLink(atPath: home + "/Backup", withDestinationPath: setup.backups)
+        try manager.createDirectory(atPath: home + "/.config/parpair", withIntermediateDirectories: true)
+        try manager.copyItem(atPath: setup.passwordFile, toPath: home + "/.config/parpair/mom.pw")
+        try Data("Dad's backup is not encrypted: this file is never read\n".utf8).write(to: URL(fileURLWithPath: home + "/.config/parpair/dad.pw"))
+        try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: home + "/.config/parpair/dad.pw")
+        return home
+    }
+
+    /// A recipe's line with the zone and the day the fixture's logs need put after the command's name.
+    static func pinned(_ line: String, today: String) -> String {
+        guard let command = ["report", "digest", "export"].first(where: { line.hasPrefix("parpair-report \($0) ") }) else { return line }
+        return "parpair-report \(command) --tz UTC --today \(today) " + line.dropFirst("parpair-report \(command) ".count)
+    }
+
+    @Test func theTwoPhonesRecipeRunsAsWritten() async throws {
+        let setup = try Setup()
+        let home = try Self.recipeHome(setup)
+        let lines = try RecipeTests.commands("two phones").filter { !$0.hasPrefix("#") }
+        #expect(lines.count == 3)
+        var outputs: [ToolRun] = []
+        for line in lines {
+            let run = try await RecipeTests.bash(Self.pinned(line, today: "2026-10-20"), in: setup.folder, directory: home, home: home)
+            #expect(run.status == 0, "\(line): \(run.stderr)")
+            outputs.append(run)
+        }
+        #expect(RecipeTests.isPDF(home + "/family.pdf"))
+        #expect(try Self.files(home + "/digests").keys.sorted()
+            == ["nora-a1a1a1a1/week-001.csv", "nora-a1a1a1a1/week-001.html", "nora-a1a1a1a1/week-001.md"])
+        let events = outputs.last?.output.split(separator: "\r\n") ?? []
+        #expect(events.first?.hasSuffix(",phone") == true, "\(events.first ?? "")")
+        // 12 logs on the two phones, 4 of them logged on both: a row for each of the 8 events, with its phone, and a
+        // line on stderr for each copy left out (Dad's, the later of each pair), so nothing is dropped unsaid.
+        #expect(events.count - 1 == 8, "\(events.count - 1) rows")
+        #expect(events.contains { $0.hasSuffix(",\(Self.mom)") } && events.contains { $0.hasSuffix(",\(Self.dad)") })
+        let leftOut = (outputs.last?.stderr ?? "").split(separator: "\n").filter { $0.hasSuffix("left out of the export") }
+        #expect(leftOut.map { $0.contains("of \(Self.dad) at") && $0.contains("is the one of \(Self.mom) at") } == [true, true, true, true],
+                "\(leftOut)")
+        #expect(leftOut.first?.contains("the diaper log \(Self.id(0x201).uuidString) of \(Self.dad) at 2026-10-02T10:02:00+00:00") == true)
+    }
+
+    @Test func theFamilyFileRecipeDrivesTheRunsAlone() async throws {
+        let setup = try Setup()
+        let home = try Self.recipeHome(setup)
+        let settings = try RecipeTests.block("family settings")
+        for path in [home + "/.config/parpair/family", home + "/family"] {
+            try Data(settings.utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        }
+        let lines = try RecipeTests.commands("family commands")
+        #expect(lines.count == 2)
+        for line in lines {
+            let run = try await RecipeTests.bash(Self.pinned(line, today: "2026-11-20"), in: setup.folder, directory: home, home: home)
+            #expect(run.status == 0, "\(line): \(run.stderr)")
+            #expect(run.stderr.contains("matched across phones: Nora (born 2026-10-01)"), "\(run.stderr)")
+        }
+        // Born 2026-10-01, Nora is on day 50 on 2026-11-20: week 6 (days 42-48) is the latest complete one.
+        #expect(try Self.files(home + "/digests").keys.sorted()
+            == ["nora-a1a1a1a1/week-006.csv", "nora-a1a1a1a1/week-006.html", "nora-a1a1a1a1/week-006.md"])
+        #expect(RecipeTests.isPDF(home + "/visit.pdf"))
+    }
 }

@@ -71,6 +71,25 @@ public enum EventExport {
         sink.write(String(decoding: line, as: UTF8.self))
     }
 
+    /// What the export leaves out of several phones' logs: each log of a selected baby (in the weeks selected) that
+    /// another phone also holds, the other phone's copy being the row written. One line each, for stderr, as the
+    /// export has no findings section.
+    public static func leftOut(source: FamilySource, options: AggregationOptions, baby: String?, redact: Bool) throws -> [String] {
+        let babies = try StoreAggregation.select(baby, from: source.babies, redact: redact)
+        let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
+        return source.crossPhoneDuplicates.compactMap { duplicate in
+            let log = duplicate.dropped
+            guard let id = log.baby.babyID, let baby = babies.first(where: { $0.id == id }) else { return nil }
+            let day = LifeCalendar.dayOfLife(calendar.reportDate(of: log.start), bornOn: calendar.civilDate(of: baby.birthday))
+            if let weeks = selectedWeeks(of: baby, options: options, calendar: calendar), !weeks.contains(Age(days: max(0, day)).week) {
+                return nil
+            }
+            return "logged on both phones? the \(log.kind) log \(log.id.uuidString) of \(source.shownName(duplicate.droppedPhone, redact: redact)) "
+                + "at \(calendar.iso8601(log.start)) is the one of \(source.shownName(duplicate.keptPhone, redact: redact)) at "
+                + "\(calendar.iso8601(duplicate.kept.start)); left out of the export"
+        }
+    }
+
     /// The age-weeks of a baby that `--weeks`, `--last` or `--since` select (perhaps none); nil for every week.
     static func selectedWeeks(of baby: Baby, options: AggregationOptions, calendar: LifeCalendar) -> Range<Int>? {
         let current = calendar.age(birthday: baby.birthday, on: options.today).week

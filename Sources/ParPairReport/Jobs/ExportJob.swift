@@ -74,6 +74,9 @@ public struct ExportJob: Sendable {
                 }
                 // The events CSV has no findings section: each row left out is told on stderr.
                 for row in source.unreadableRows { source.warn(row.place + "; left out of the export") }
+                if let family = source as? FamilySource {
+                    for line in try EventExport.leftOut(source: family, options: options, baby: baby, redact: redact) { source.warn(line) }
+                }
             }
             return
         }
