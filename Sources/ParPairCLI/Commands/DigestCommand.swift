@@ -20,9 +20,9 @@ enum DigestCommand: Subcommand {
         ASCII with accents folded (Léo -> leo, Zoë Ångström -> zoe-angstrom), then the first 8 hex digits
         of the baby's id, so two babies named alike (one per phone, say) never share a folder; a name
         without Latin letters, and every baby with --redact, gives baby-ID8. A folder of the right name
-        whose CSV is another baby's is refused (exit 73), never written over. Missing folders are created. The files are written
-        all or none, each atomically; one that already holds the same bytes is left untouched, so a second
-        run on the same day changes nothing. HTML is XHTML 1.0 Strict, validated before anything is
+        whose CSV is another baby's is refused (exit 73), never written over. Missing folders are created.
+        The files are written all or none, each atomically; one that already holds the same bytes is left
+        untouched, so a second run on the same day changes nothing. HTML is XHTML 1.0 Strict, validated before anything is
         written; the CSV holds the week's seven days (the columns of 'export --table daily').
 
         E-mail: --eml writes one RFC 5322 message for the whole run, to pipe to 'sendmail -t' or 'msmtp -t':

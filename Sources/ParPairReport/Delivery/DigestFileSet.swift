@@ -33,7 +33,7 @@ public struct DigestFileSet: Sendable {
 
     public init() {}
 
-    /// A file at `relativePath` (`leo/week-020.md`) inside `folder`.
+    /// A file at `relativePath` (`leo-37f3d1fd/week-020.md`) inside `folder`.
     public mutating func add(relativePath: String, inside folder: String, bytes: [UInt8]) {
         let path = POSIXFile.join(folder, relativePath)
         entries.append(Entry(path: path, inside: (folder, relativePath.split(separator: "/").map(String.init)), bytes: bytes))

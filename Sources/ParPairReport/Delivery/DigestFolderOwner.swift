@@ -3,9 +3,9 @@ import ParPairModel
 import Platform
 
 /// Whose digests a baby's folder under `--out` holds, read from the `baby_id` column of a digest CSV already
-/// there: two runs into one `--out` (one per phone, say) whose babies share a name would otherwise replace
-/// each other's files. A folder of another baby is an error, never a silent replacement; a folder without a
-/// digest CSV (or with headings people read, `--csv-headers human`) cannot be told and is written as before.
+/// there. Folder names carry the id's first 8 hex digits, so only two babies whose ids begin alike could meet in
+/// one folder (two runs into one `--out`, one per phone): that is an error, never a silent replacement. A folder
+/// without a digest CSV (or with headings people read, `--csv-headers human`) cannot be told and is written as before.
 enum DigestFolderOwner {
     /// - Throws: `DeliveryError.cannotCreate` naming the folder, both babies and what to do.
     static func check(folder: String, slug: String, baby: Baby, name: String) throws {
