@@ -121,6 +121,26 @@ import Testing
         Failure(name: "a keybag without class keys", kind: .encrypted, spec: ["keybag": "noClassKeys"], status: 65, fragments: ["class keys"]),
     ]
 
+    /// `--password-file` is opened without blocking and named for what it is: a FIFO with no writer would hang the run.
+    @Test func aPasswordFileThatIsNoneIsNamedForWhatItIs() async throws {
+        let setup = try Setup(.encrypted)
+        let fifo = setup.folder.file("pw.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let folder = setup.folder.file("pw.d")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let cases = [
+            (fifo, "it is a FIFO (named pipe), not a regular file"), (folder, "it is a folder, not a file"),
+            (try setup.folder.write("pw.empty", ""), "it is empty"), (try setup.folder.write("pw.blank", "\nsecond line\n"), "its first line is empty"),
+            (setup.folder.file("nowhere"), "no such file"), ("/dev/null", "it is a device, not a regular file"),
+        ]
+        for (file, reason) in cases {
+            let run = try await BuiltTool.run(["info", setup.backup, "--password-file", file], in: setup.folder,
+                                              environment: ["TMPDIR": setup.scratch, "PARPAIR_BACKUP_PASSWORD": ""])
+            run.expectFailure(66, mentioning: ["--password-file \(file): \(reason); give a file holding the backup password"])
+        }
+        #expect(try setup.folder.listing("tmp").isEmpty)
+    }
+
     @Test(arguments: failures)
     func oneLineAndItsExitCode(_ failure: Failure) async throws {
         let setup = try Setup(failure.kind, extra: failure.spec)

@@ -102,4 +102,27 @@ import Testing
         #expect(unknown.stderr.hasPrefix("parpair-report: error: \(family):3: [baby Noah] is no baby of the store; the store's babies are Léo ("),
                 "\(unknown.stderr)")
     }
+
+    @Test func aFamilyFileThatIsNoneIsRefusedWithoutWaiting() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parpair-family-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let large = folder.appendingPathComponent("large").path
+        try Data(repeating: 0x23, count: (1 << 20) + 1).write(to: URL(fileURLWithPath: large))  // 1 MiB of '#' and one more
+        let exact = folder.appendingPathComponent("exact").path
+        try Data(("store = \(Package.sampleStore)\n" + String(repeating: "#", count: 1 << 20)).utf8.prefix(1 << 20)).write(to: URL(fileURLWithPath: exact))
+        for (file, status, message) in [
+            (fifo, ExitCode.noInput, "\(fifo): it is a FIFO (named pipe), not a regular file"),
+            (folder.path, .noInput, "\(folder.path): it is a folder, not a file"),
+            (large, .dataError, "\(large): larger than 1 MiB; a family file is a few lines"),
+        ] {
+            let run = InProcessRun.run(["info", "--family", file])
+            #expect(run.status == status)
+            #expect(run.stderr == "parpair-report: error: \(message)\n")
+        }
+        // 1 MiB exactly is read.
+        #expect(InProcessRun.run(["info", "--family", exact]).status == .success)
+    }
 }
