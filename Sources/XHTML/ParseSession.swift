@@ -134,7 +134,7 @@ final class ParseSession {
         let reason: UnavailableDTD.Reason
         switch resolver.resolve(publicID: publicID, systemID: systemID) {
         case .builtIn(let file):
-            if let bytes = file.bytes, let input = ParserContext.input(from: bytes, named: file.baseURI, context: context) {
+            if let text = file.text, let input = ParserContext.input(from: text, named: file.baseURI, context: context) {
                 return input
             }
             reason = .builtInUnreadable(fileName: file.fileName)

@@ -60,7 +60,7 @@ public struct MessageCatalog: Sendable {
     private static func load(_ language: Language) -> MessageCatalog {
         let name = fileName(language)
         do {
-            return try MessageCatalog(language: language, text: DefaultTemplates.all[name] ?? "", file: name)
+            return try MessageCatalog(language: language, text: DefaultTemplates.text(name) ?? "", file: name)
         } catch {
             preconditionFailure("built-in catalog \(name) does not parse: \(error)")
         }
