@@ -13,8 +13,7 @@ public struct MessageCatalog: Sendable {
     public init(language: Language, text: String, file: String) throws {
         var texts: [String: String] = [:]
         var lineNumber = 0
-        // "\r\n" is one Character in Swift, so both line ends are named.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        for line in Self.lines(of: text) {
             lineNumber += 1
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
@@ -36,6 +35,22 @@ public struct MessageCatalog: Sendable {
         }
         self.language = language
         self.texts = texts
+    }
+
+    /// The lines of `text`, without their `\n` or `\r\n` ends, found on its UTF-8: a line feed is never part of a
+    /// longer Character (only of `\r\n`), so these are the lines splitting the Characters at `\n` and `\r\n` gives.
+    static func lines(of text: String) -> [Substring] {
+        let utf8 = text.utf8
+        var lines: [Substring] = []
+        var start = utf8.startIndex
+        while let feed = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            var end = feed
+            if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
+            lines.append(text[start..<end])
+            start = utf8.index(after: feed)
+        }
+        lines.append(text[start...])
+        return lines
     }
 
     /// The catalog built into the binary for `language`.
@@ -87,7 +102,10 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension Substring {
+    /// Without the spaces and tabs at either end (Characters, so a space that carries a combining mark stays).
     fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let isText = { (character: Character) in character != " " && character != "\t" }
+        guard let first = firstIndex(where: isText), let last = lastIndex(where: isText) else { return "" }
+        return String(self[first...last])
     }
 }
