@@ -36,10 +36,11 @@ public enum ParPairCommand {
         FatalSignalMessage.installFatalSignalHandler()
         ScratchRegistry.removeStaleFolders()
         // A password in the environment is in memory from the start.
-        if ProcessInfo.processInfo.environment[StoreArguments.passwordVariable].map({ !$0.isEmpty }) == true {
+        let console = Console.standard
+        if console.environment[StoreArguments.passwordVariable].map({ !$0.isEmpty }) == true {
             ProcessProtection.disableCoreDumps()
         }
-        let code = run(Array(CommandLine.arguments.dropFirst()), console: .standard)
+        let code = run(Array(CommandLine.arguments.dropFirst()), console: console)
         Signals.prepareToExit()
         exit(code.rawValue)
     }
