@@ -17,7 +17,7 @@ public struct MessageCatalog: Sendable {
             lineNumber += 1
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            guard let equals = line.firstIndex(of: "=") else {
+            guard let equals = Self.firstEquals(in: line) else {
                 throw CatalogError(file: file, line: lineNumber, column: 1, problem: "expected 'key = text'", text: String(line))
             }
             let key = line[..<equals].trimmingSpaces
@@ -51,6 +51,16 @@ public struct MessageCatalog: Sendable {
         }
         lines.append(text[start...])
         return lines
+    }
+
+    /// The line's first `=` Character (an `=` carrying a combining mark is not one). Keys are ASCII, so it is
+    /// looked for on the bytes, and taken when no byte before it could join it into another Character.
+    static func firstEquals(in line: Substring) -> Substring.Index? {
+        if let equals = line.utf8.firstIndex(of: UInt8(ascii: "=")), line.utf8[..<equals].allSatisfy({ $0 < 0x80 }),
+           line[equals...].first == "=" {
+            return equals
+        }
+        return line.firstIndex(of: "=")
     }
 
     /// The catalog built into the binary for `language`.
