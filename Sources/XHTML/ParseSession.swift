@@ -29,11 +29,16 @@ final class ParseSession {
     private var externalSubsetRequested = false
     /// The visitor shown the document as it is parsed, if any.
     let hooks: VisitHooks?
+    /// Whether libxml2 builds the document's tree. Validation needs it (libxml2 validates the tree), and so does
+    /// a visitor; a well-formedness check of a document the tree builder has nothing to check in does not (see
+    /// ``XMLParse/needsTree(_:)``).
+    let buildsTree: Bool
 
-    init(documentName: String, mode: Mode, hooks: VisitHooks? = nil) {
+    init(documentName: String, mode: Mode, hooks: VisitHooks? = nil, buildsTree: Bool = true) {
         self.documentName = documentName
         self.mode = mode
         self.hooks = hooks
+        self.buildsTree = buildsTree || hooks != nil
     }
 
     /// The session a parser context belongs to, if it is one of ours.

@@ -82,6 +82,17 @@ final class ParserContext {
                 }
             }
         }
+        if !session.buildsTree {
+            // No elements, text or references are made: the parser checks them as it reads. The document node
+            // (`startDocument`) and comments and processing instructions stay (libxml2 words some of its messages
+            // about comments differently when nobody takes them).
+            handlers.pointee.startElementNs = nil
+            handlers.pointee.endElementNs = nil
+            handlers.pointee.characters = nil
+            handlers.pointee.ignorableWhitespace = nil
+            handlers.pointee.cdataBlock = nil
+            handlers.pointee.reference = nil
+        }
         handlers.pointee.resolveEntity = { userData, publicID, systemID in
             guard let userData else { return nil }
             let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
