@@ -40,17 +40,23 @@ public struct MessageCatalog: Sendable {
     /// The lines of `text`, without their `\n` or `\r\n` ends, found on its UTF-8: a line feed is never part of a
     /// longer Character (only of `\r\n`), so these are the lines splitting the Characters at `\n` and `\r\n` gives.
     static func lines(of text: String) -> [Substring] {
-        let utf8 = text.utf8
-        var lines: [Substring] = []
-        var start = utf8.startIndex
-        while let feed = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            var end = feed
-            if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
-            lines.append(text[start..<end])
-            start = utf8.index(after: feed)
+        var text = text
+        // Byte offsets of the lines, found in the contiguous UTF-8 (a literal's, or a copy's), then the Substrings.
+        let ranges = text.withUTF8 { bytes in
+            var ranges: [Range<Int>] = []
+            var start = 0
+            while let feed = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let end = feed > start && bytes[feed - 1] == UInt8(ascii: "\r") ? feed - 1 : feed
+                ranges.append(start..<end)
+                start = feed + 1
+            }
+            ranges.append(start..<bytes.count)
+            return ranges
         }
-        lines.append(text[start...])
-        return lines
+        let utf8 = text.utf8
+        return ranges.map { range in
+            text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+        }
     }
 
     /// The line's first `=` Character (an `=` carrying a combining mark is not one). Keys are ASCII, so it is
