@@ -149,21 +149,38 @@ public struct FindingMessage: Sendable, Hashable {
 
 /// Fills `{{name}}` tags of a message text.
 public enum TextTemplate {
-    /// `template` with each `{{name}}` replaced by `values[name]`; a tag without a value stays as it is.
+    /// `template` with each `{{name}}` replaced by `values[name]`; a tag without a value stays as it is. The
+    /// braces are found on the UTF-8 bytes (the templates are catalog texts; every tag in them is ASCII).
     public static func fill(_ template: String, _ values: [String: String]) -> String {
-        guard template.contains("{{") else { return template }
+        let utf8 = template.utf8
+        guard var open = pair(of: UInt8(ascii: "{"), in: utf8, from: utf8.startIndex) else { return template }
         var result = ""
-        var rest = template[...]
-        while let open = rest.range(of: "{{") {
-            result += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "}}") else {
-                rest = rest[open.lowerBound...]
+        var copied = utf8.startIndex
+        while true {
+            result += template[copied..<open]
+            let nameStart = utf8.index(open, offsetBy: 2)
+            guard let close = pair(of: UInt8(ascii: "}"), in: utf8, from: nameStart) else {
+                copied = open
                 break
             }
-            let name = String(rest[open.upperBound..<close.lowerBound].filter { $0 != " " })
-            result += values[name] ?? String(rest[open.lowerBound..<close.upperBound])
-            rest = rest[close.upperBound...]
+            let tagEnd = utf8.index(close, offsetBy: 2)
+            let name = String(template[nameStart..<close].filter { $0 != " " })
+            result += values[name] ?? String(template[open..<tagEnd])
+            copied = tagEnd
+            guard let next = pair(of: UInt8(ascii: "{"), in: utf8, from: copied) else { break }
+            open = next
         }
-        return result + rest
+        return result + template[copied...]
+    }
+
+    /// Where `byte` first appears twice in a row at or after `start`.
+    private static func pair(of byte: UInt8, in utf8: String.UTF8View, from start: String.Index) -> String.Index? {
+        var index = start
+        while let found = utf8[index...].firstIndex(of: byte) {
+            let next = utf8.index(after: found)
+            if next < utf8.endIndex, utf8[next] == byte { return found }
+            index = next
+        }
+        return nil
     }
 }

@@ -31,15 +31,16 @@ public enum ParPairCommand {
 
     /// Runs with the process's arguments and exits.
     public static func main() -> Never {
-        // Before any other thread exists: signals then reach only the cleanup thread.
-        Signals.installCleanup()
+        // Before any other thread exists: signals then reach only the cleanup thread, which first sweeps the
+        // folders of killed runs while this one starts the run.
+        Signals.installCleanup(sweepingStaleFolders: true)
         FatalSignalMessage.installFatalSignalHandler()
-        ScratchRegistry.removeStaleFolders()
         // A password in the environment is in memory from the start.
-        if ProcessInfo.processInfo.environment[StoreArguments.passwordVariable].map({ !$0.isEmpty }) == true {
+        let console = Console.standard
+        if console.environment[StoreArguments.passwordVariable].map({ !$0.isEmpty }) == true {
             ProcessProtection.disableCoreDumps()
         }
-        let code = run(Array(CommandLine.arguments.dropFirst()), console: .standard)
+        let code = run(Array(CommandLine.arguments.dropFirst()), console: console)
         Signals.prepareToExit()
         exit(code.rawValue)
     }

@@ -17,7 +17,8 @@ struct EnumColumn<Value: AppEnumeration>: Sendable {
     let source: Source
     /// `FoodLog.type`, for messages.
     let property: String
-    let typeName: String
+    /// `FoodType`, for messages (the runtime's type printing is slow the first time: only a message asks).
+    var typeName: String { String(describing: Value.self) }
     /// The column, or the case columns joined, for messages.
     let columnDescription: String
     let rawValues: [Entry]
@@ -26,7 +27,6 @@ struct EnumColumn<Value: AppEnumeration>: Sendable {
     init(_ layout: TableLayout, _ property: String) {
         let mapping = layout.mapping[property: property]
         self.property = "\(layout.mapping.entity).\(property)"
-        typeName = String(describing: Value.self)
         switch layout.source(property) {
         case .column(let index, let name):
             source = .rawValue(index)

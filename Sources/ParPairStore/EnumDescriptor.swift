@@ -2,8 +2,9 @@ import ParPairModel
 
 /// The cases of an app enumeration, without its Swift type: enough to find its columns and name it.
 public struct EnumDescriptor: Sendable {
-    /// The Swift type name: `FoodType`.
-    public let typeName: String
+    /// The Swift type name: `FoodType` (printed when asked: the runtime's type printing is slow the first time).
+    public var typeName: String { describeType() }
+    private let describeType: @Sendable () -> String
     /// The known cases: raw value as the app writes it, and Swift case name.
     public let cases: [Case]
 
@@ -17,7 +18,7 @@ public struct EnumDescriptor: Sendable {
 
     /// Describes an `AppEnumeration` type.
     public init<Value: AppEnumeration>(_ type: Value.Type) {
-        typeName = String(describing: type)
+        describeType = { String(describing: Value.self) }
         cases = Value.knownCases.map { Case(rawValue: $0.rawValue, caseName: $0.caseName) }
     }
 }

@@ -30,11 +30,12 @@ enum LogPipeline {
 
     /// The producer's side: logs go out in batches, tables end explicitly.
     struct Sink: ~Copyable {
-        fileprivate let channel: Channel<Item>
+        /// Hands an item over: into the channel, or straight to the consumer when both run on one thread.
+        private let deliver: (Item) throws -> Void
         private var batch: [LogRecord] = []
 
-        fileprivate init(channel: Channel<Item>) {
-            self.channel = channel
+        fileprivate init(deliver: @escaping (Item) throws -> Void) {
+            self.deliver = deliver
             batch.reserveCapacity(LogPipeline.batchSize)
         }
 
@@ -46,12 +47,12 @@ enum LogPipeline {
 
         mutating func startTable(_ kind: LogKind, rows: Int) throws {
             try flush()
-            try channel.send(.startOfTable(kind, rows: rows))
+            try deliver(.startOfTable(kind, rows: rows))
         }
 
         mutating func endTable(_ kind: LogKind, repeatedIDs: Int = 0) throws {
             try flush()
-            try channel.send(.endOfTable(kind, repeatedIDs: repeatedIDs))
+            try deliver(.endOfTable(kind, repeatedIDs: repeatedIDs))
         }
 
         fileprivate mutating func flush() throws {
@@ -60,7 +61,7 @@ enum LogPipeline {
             var full: [LogRecord] = []
             full.reserveCapacity(LogPipeline.batchSize)
             swap(&full, &batch)
-            try channel.send(.logs(consume full))
+            try deliver(.logs(consume full))
         }
     }
 
@@ -70,14 +71,32 @@ enum LogPipeline {
     ///
     /// `source` is lent to the producer (``Concurrently/run(_:lending:to:)``): this thread must not touch
     /// it, in `alongside` or `consume`, until `run` returns.
+    ///
+    /// With `onThisThread`, for work too small to pay for a thread: `alongside`, then `produce` with every item
+    /// handed straight to `consume`, all on this thread. The consumer sees the same items in the same order.
     /// - Throws: what `alongside` throws (the producer is stopped and waited for first), else what
     ///   `produce` throws, once the consumer has seen everything sent before it.
     static func run<Source>(
         _ source: Source,
+        onThisThread: Bool = false,
         produce: sending @escaping (Source, inout Sink) throws -> Void,
         alongside: (_ drain: () -> Void) throws -> Void = { _ in },
         consume: (Item) -> Void
     ) throws {
+        if onThisThread {
+            try alongside {}
+            try withoutActuallyEscaping(consume) { consume in
+                var sink = Sink(deliver: consume)
+                do {
+                    try produce(source, &sink)
+                } catch {
+                    try? sink.flush()  // what was sent before the failure, as the channel delivers it
+                    throw error
+                }
+                try sink.flush()
+            }
+            return
+        }
         let channel = Channel<Item>(capacity: capacity)
         var lent = source
         try Concurrently.run({ _ in
@@ -90,7 +109,7 @@ enum LogPipeline {
                 consume(item)
             }
         }, lending: &lent, to: { source, _ in
-            var sink = Sink(channel: channel)
+            var sink = Sink(deliver: { try channel.send($0) })
             do {
                 try produce(source, &sink)
                 try sink.flush()

@@ -64,7 +64,7 @@ extension StoreReader {
     }
 
     /// Scans every planned table, the tables shared between two connections of the snapshot on two threads:
-    /// the larger tables first, each to the connection with fewer rows so far. The 64-bit fingerprints the
+    /// the larger tables first, each to the connection with fewer rows so far (a small store's on this thread). The 64-bit fingerprints the
     /// aggregation uses find ids seen twice (two different ids share one with a chance of about 3 in 10⁸ at a
     /// million rows). Returns each plan's scan by the plan's index.
     private func scanTables(_ plans: [ScanPlan], babyRowIDs: Set<Int64>) throws -> [Int: TableScan] {
@@ -86,6 +86,10 @@ extension StoreReader {
                 scan.finish()
                 return (index, scan)
             }
+        }
+        if plans.reduce(0, { $0 + $1.rows }) < Self.rowsWorthASecondThread {
+            // Too few rows to pay for a second thread and connection.
+            return Dictionary(uniqueKeysWithValues: try readingSQLite { try scan(groups[0] + groups[1], on: database) })
         }
         var second = try openSecondConnection()
         defer { second.close() }

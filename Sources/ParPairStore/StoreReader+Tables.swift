@@ -6,9 +6,10 @@ import ParPairModel
 extension StoreReader: LogSource {
     public var storeName: String { URL(fileURLWithPath: location.storeFile).lastPathComponent }
 
-    /// Read on a second thread (``LogPipeline``) while the calling thread takes the logs in.
+    /// Read on a second thread (``LogPipeline``) while the calling thread takes the logs in; a small store on
+    /// the calling thread alone (``readsAlone()``).
     public func streamLogs(_ body: (LogRecord) -> Void) throws {
-        try LogPipeline.run(self, produce: { reader, pipe in
+        try LogPipeline.run(self, onThisThread: try readsAlone(), produce: { reader, pipe in
             try reader.forEachLog { try pipe.send($0) }
         }, consume: { item in
             guard case .logs(let records) = item else { return }
@@ -26,18 +27,20 @@ extension StoreReader: LogSource {
     /// so who reads which table does not change what `sink` is given.
     ///
     /// Repeated ids are counted by the thread that reads a table (`RepeatedIDCounter`), so that the calling
-    /// thread does not.
+    /// thread does not. A small store is read by the calling thread alone, through one connection
+    /// (``readsAlone()``), in the same order.
     public func readTables(
         order: StreamOrder, wanted: @escaping @Sendable (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool,
         into sink: some LogSink
     ) throws -> Int {
         /// Counted on this thread, or handed over at a table's end by the reading thread.
         var repeatedIDs = 0
-        let sibling = order == .startTimePerBaby && hasTable(for: .activity) ? try self.sibling() : nil
+        let alone = try readsAlone()
+        let sibling = !alone && order == .startTimePerBaby && hasTable(for: .activity) ? try self.sibling() : nil
         defer { sibling?.close() }
         let claims = TableClaims()
         let activitiesAlongside = sibling != nil
-        try LogPipeline.run(self, produce: { reader, pipe in
+        try LogPipeline.run(self, onThisThread: alone, produce: { reader, pipe in
             func table(_ kind: LogKind, _ read: (_ send: (LogRecord) throws -> Void) throws -> Void) throws {
                 guard claims.take(kind) else { return }  // the other thread reads it
                 let rows = try reader.rowCount(of: kind)
@@ -72,6 +75,16 @@ extension StoreReader: LogSource {
         })
         if let sibling { adoptUnreadableRows(of: sibling) }
         return repeatedIDs
+    }
+
+    /// Log rows below which a store is read by one thread through one connection: a second thread and
+    /// connection cost about what reading a few hundred rows does (a thread's start, a connection opened on the
+    /// snapshot, the hand-overs), and reading this many takes a couple of milliseconds; above it, two pay.
+    static let rowsWorthASecondThread = 2_000
+
+    /// Whether the log tables hold too few rows for a second thread to pay for itself.
+    func readsAlone() throws -> Bool {
+        try LogKind.allCases.reduce(0) { $0 + (try rowCount(of: $1)) } < Self.rowsWorthASecondThread
     }
 
     /// The calling thread's share of ``readTables(order:wanted:countingRepeatedIDs:into:)`` in each baby's

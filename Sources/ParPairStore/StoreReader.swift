@@ -59,6 +59,8 @@ public final class StoreReader {
     /// Prepared statements by SQL text, each prepared once and reused.
     private var statements: [String: Statement] = [:]
     private var streaming: Set<LogKind> = []
+    /// Each table's rows, once counted (`rowCount(of:)`).
+    private var rowCounts: [LogKind: Int] = [:]
     /// The statements a running stream of each kind uses, reset when it finishes.
     private var activeStatements: [LogKind: [Statement]] = [:]
     private var closed = false
@@ -247,10 +249,14 @@ public final class StoreReader {
     }
 
     /// How many rows the table of `kind` holds (0 when it is absent): what a consumer of the
-    /// stream can size itself for. SQLite counts them from the table's smallest index.
+    /// stream can size itself for. SQLite counts them from the table's smallest index, once per reader (the
+    /// read transaction keeps the count).
     public func rowCount(of kind: LogKind) throws -> Int {
         guard let layout = layouts[kind] else { return 0 }
-        return try readingSQLite { try count("SELECT count(*) FROM \(layout.quotedTable)") }
+        if let counted = rowCounts[kind] { return counted }
+        let counted = try readingSQLite { try count("SELECT count(*) FROM \(layout.quotedTable)") }
+        rowCounts[kind] = counted
+        return counted
     }
 
     /// Calls `body` with every log of every kind in one chronological stream: by start time (a

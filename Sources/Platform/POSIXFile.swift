@@ -56,6 +56,25 @@ package enum POSIXFile {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
+    /// The names in `folder` that start with one of `prefixes`, in the order the system lists them; empty when
+    /// the folder cannot be read. Other names are skipped on their bytes, so a crowded folder (a shared `/tmp`)
+    /// costs no String per entry.
+    package static func names(in folder: String, startingWith prefixes: [String]) -> [String] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        let wanted = prefixes.map { Array($0.utf8) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+                let length = strnlen(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
+                let name = UnsafeRawBufferPointer(rebasing: bytes[..<length])
+                return wanted.contains { name.starts(with: $0) } ? String(decoding: name, as: UTF8.self) : nil
+            }
+            if let name { names.append(name) }
+        }
+        return names
+    }
+
     /// Removes a file; a missing file is fine.
     package static func remove(_ path: String) {
         unlink(path)

@@ -151,9 +151,8 @@ public enum ScratchRegistry {
     public static func removeStaleFolders(in base: String = FileManager.default.temporaryDirectory.path) {
         // A PDF engine's short folder is made in /tmp when TMPDIR is long (see PDFRenderer).
         if base != "/tmp", base == FileManager.default.temporaryDirectory.path { removeStaleFolders(in: "/tmp") }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
         let me = getuid()
-        for name in names where folderPrefixes.contains(where: { name.hasPrefix($0) }) || name.hasPrefix(unnamedPrefix) {
+        for name in POSIXFile.names(in: base, startingWith: folderPrefixes + [unnamedPrefix]) {
             let path = POSIXFile.join(base, name)
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == me else { continue }

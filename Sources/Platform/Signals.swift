@@ -14,7 +14,8 @@ import Darwin
 /// - SIGINT, SIGTERM, SIGHUP and SIGPIPE are blocked in every thread and taken by one thread of their own
 ///   (`sigwait`): it kills the process groups of running engines, removes everything `ScratchRegistry`
 ///   holds (snapshots, decrypted copies, partial outputs), and exits 128+signal. SIGPIPE sent to the
-///   process (`kill -PIPE`) also says so in one line.
+///   process (`kill -PIPE`) also says so in one line. Before it waits, that thread sweeps away the folders of
+///   killed runs when asked to; a signal, and the run's exit, wait for the sweep to finish.
 /// - A write to a pipe whose reader is gone (`--output - | head`) raises SIGPIPE in the writing thread,
 ///   where it stays blocked: the write fails with EPIPE instead, and the run ends through its error path
 ///   with one line and the same cleanup (the signal thread never sees a thread's own SIGPIPE).
@@ -29,9 +30,19 @@ public enum Signals {
     /// The signals the signal thread takes.
     static let handled = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
 
+    /// Set once the stale-folder sweep asked of `installCleanup(sweepingStaleFolders:)` is done; nil when none was.
+    nonisolated(unsafe) private static var sweep: WriteOnce<Void>?
+
     /// Blocks the handled signals in this thread and the ones it starts, and starts the thread that takes
     /// them. Call first thing in `main`, before any other thread exists.
-    public static func installCleanup() {
+    ///
+    /// - Parameter sweepingStaleFolders: The signal thread first removes the folders of killed runs
+    ///   (`ScratchRegistry.removeStaleFolders()`, a listing of the temporary folder however crowded it is)
+    ///   while this thread starts the run; a signal meanwhile waits for it, and so does the exit
+    ///   (`prepareToExit()`, `end(saying:code:)`), so no sweep is cut short halfway through a folder.
+    public static func installCleanup(sweepingStaleFolders: Bool = false) {
+        let sweep = sweepingStaleFolders ? WriteOnce<Void>() : nil
+        Signals.sweep = sweep
         signal(SIGXFSZ, SIG_IGN)
         // An ignored signal is discarded even while blocked: a SIGPIPE ignored by whoever started the tool
         // would never reach the signal thread.
@@ -43,6 +54,10 @@ public enum Signals {
         let blocked = set
         do {
             try DetachedThread.start(stackSize: 512 << 10) {  // room for removing folders recursively
+                if let sweep {
+                    ScratchRegistry.removeStaleFolders()
+                    sweep.set(())
+                }
                 var set = blocked
                 while true {
                     var received: Int32 = 0
@@ -60,13 +75,23 @@ public enum Signals {
             // No thread to take them: the signals keep their default action (the run ends at once, and the
             // next run removes what it left), rather than being blocked with nobody waiting for them.
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            if let sweep {
+                ScratchRegistry.removeStaleFolders()
+                sweep.set(())
+            }
         }
+    }
+
+    /// Waits for the stale-folder sweep, if one was asked for.
+    private static func waitForSweep() {
+        _ = sweep?.value
     }
 
     /// Ends the run at once, as a signal would: the engines' groups killed, everything registered removed,
     /// then `line` on standard error and `_exit(code)`. For standard output whose reader is gone (EPIPE
     /// from a write that cannot be turned into an error value).
     public static func end(saying line: String, code: Int32) -> Never {
+        waitForSweep()
         ScratchRegistry.cleanUp()
         _ = POSIXFile.write(line, to: STDERR_FILENO)
         _exit(code)
@@ -76,6 +101,7 @@ public enum Signals {
     /// snapshot vanishing under it, say) must not exit first, with its own status and the cleanup half
     /// done, so this waits for the signal thread to finish and exit 128+signal.
     public static func prepareToExit() {
+        waitForSweep()
         guard ScratchRegistry.isExiting else { return }
         while true { pause() }
     }

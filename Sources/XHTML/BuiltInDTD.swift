@@ -1,5 +1,3 @@
-import Foundation
-
 /// One W3C file compiled into this module (from `Sources/XHTML/DTD`, with the W3C licence notice beside
 /// it): the XHTML 1.0 Strict DTD or one of its three entity sets, found by the identifiers that name it.
 struct BuiltInDTD: Sendable, Hashable {
@@ -46,15 +44,7 @@ struct BuiltInDTD: Sendable, Hashable {
     /// references (`xhtml-lat1.ent`) resolve to the entity sets' own W3C identifiers.
     var baseURI: String { systemIDs[0] }
 
-    /// The file's bytes, decoded once per process; nil if the compiled-in copy cannot be decoded (a
-    /// broken build: the validator then reports the DTD as unavailable, never a document as invalid).
-    var bytes: [UInt8]? { BuiltInDTD.contents[fileName] ?? nil }
-
-    private static let contents: [String: [UInt8]?] = {
-        var files: [String: [UInt8]?] = [:]
-        for entry in EmbeddedDTDFiles.base64 {
-            files[entry.path] = Data(base64Encoded: entry.data).map { Array($0) }
-        }
-        return files
-    }()
+    /// The file's text, a literal compiled into the binary (nothing to decode); nil if the build left it
+    /// out (a broken build: the validator then reports the DTD as unavailable, never a document as invalid).
+    var text: String? { EmbeddedDTDFiles.text(fileName) }
 }

@@ -29,11 +29,16 @@ final class ParseSession {
     private var externalSubsetRequested = false
     /// The visitor shown the document as it is parsed, if any.
     let hooks: VisitHooks?
+    /// Whether libxml2 builds the document's tree. Validation needs it (libxml2 validates the tree), and so does
+    /// a visitor; a well-formedness check of a document the tree builder has nothing to check in does not (see
+    /// ``XMLParse/needsTree(_:)``).
+    let buildsTree: Bool
 
-    init(documentName: String, mode: Mode, hooks: VisitHooks? = nil) {
+    init(documentName: String, mode: Mode, hooks: VisitHooks? = nil, buildsTree: Bool = true) {
         self.documentName = documentName
         self.mode = mode
         self.hooks = hooks
+        self.buildsTree = buildsTree || hooks != nil
     }
 
     /// The session a parser context belongs to, if it is one of ours.
@@ -134,7 +139,7 @@ final class ParseSession {
         let reason: UnavailableDTD.Reason
         switch resolver.resolve(publicID: publicID, systemID: systemID) {
         case .builtIn(let file):
-            if let bytes = file.bytes, let input = ParserContext.input(from: bytes, named: file.baseURI, context: context) {
+            if let text = file.text, let input = ParserContext.input(from: text, named: file.baseURI, context: context) {
                 return input
             }
             reason = .builtInUnreadable(fileName: file.fileName)

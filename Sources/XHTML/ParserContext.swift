@@ -82,6 +82,17 @@ final class ParserContext {
                 }
             }
         }
+        if !session.buildsTree {
+            // No elements, text or references are made: the parser checks them as it reads. The document node
+            // (`startDocument`) and comments and processing instructions stay (libxml2 words some of its messages
+            // about comments differently when nobody takes them).
+            handlers.pointee.startElementNs = nil
+            handlers.pointee.endElementNs = nil
+            handlers.pointee.characters = nil
+            handlers.pointee.ignorableWhitespace = nil
+            handlers.pointee.cdataBlock = nil
+            handlers.pointee.reference = nil
+        }
         handlers.pointee.resolveEntity = { userData, publicID, systemID in
             guard let userData else { return nil }
             let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
@@ -182,12 +193,13 @@ final class ParserContext {
         xmlIsID(document, element, attribute) != 0 || xmlIsRef(document, element, attribute) != 0
     }
 
-    /// A new input for libxml2 to read `bytes` from (libxml2 copies them), named `name`: the URI that the
+    /// A new input for libxml2 to read `text`'s UTF-8 from (libxml2 copies it), named `name`: the URI that the
     /// relative system identifiers inside it are resolved against. Nil when libxml2 cannot make one.
     static func input(
-        from bytes: [UInt8], named name: String, context: UnsafeMutablePointer<xmlParserCtxt>
+        from text: String, named name: String, context: UnsafeMutablePointer<xmlParserCtxt>
     ) -> xmlParserInputPtr? {
-        let buffer = bytes.withUnsafeBufferPointer { memory in
+        var text = text
+        let buffer = text.withUTF8 { memory in
             memory.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: memory.count) {
                     xmlParserInputBufferCreateMem($0, Int32(memory.count), XML_CHAR_ENCODING_NONE)

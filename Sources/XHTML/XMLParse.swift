@@ -48,7 +48,8 @@ struct XMLParse {
             return refusal
         }
         let run = { (buffer: UnsafeRawBufferPointer) in
-            self.run(ChunkSource(.memory(buffer)), isDecodedText: isDecodedText, hooks: hooks)
+            self.run(ChunkSource(.memory(buffer)), isDecodedText: isDecodedText, hooks: hooks,
+                     tree: !isDecodedText || !isWellFormednessCheck || hooks != nil || Self.needsTree(buffer))
         }
         if let result = bytes.withContiguousStorageIfAvailable({ run(UnsafeRawBufferPointer($0)) }) {
             return result
@@ -102,14 +103,38 @@ struct XMLParse {
         )
     }
 
-    private func run(_ source: ChunkSource, isDecodedText: Bool, hooks: VisitHooks?) -> XMLCheckResult {
+    private var isWellFormednessCheck: Bool {
+        if case .wellFormedness = check { return true }
+        return false
+    }
+
+    /// Whether a well-formedness check of UTF-8 `bytes` needs libxml2's tree: the tree builder makes checks of its
+    /// own on ID attributes (an `xml:id` that is no NCName, an ID given twice, where an internal subset can declare
+    /// IDs) and on namespaces in entities' text, which only a `<!DOCTYPE` can declare. Without either, every
+    /// problem is the parser's.
+    static func needsTree(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        contains(Array("xml:id".utf8), in: bytes) || contains(Array("<!DOCTYPE".utf8), in: bytes)
+    }
+
+    private static func contains(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
+        var start = bytes.startIndex
+        while let found = bytes[start...].firstIndex(of: needle[0]) {
+            if bytes[found...].starts(with: needle) { return true }
+            start = found + 1
+        }
+        return false
+    }
+
+    /// - Parameter tree: Whether libxml2 builds the document's tree (pruned as it goes); a well-formedness check of
+    ///   text without a visitor does without (see ``ParseSession/buildsTree``).
+    private func run(_ source: ChunkSource, isDecodedText: Bool, hooks: VisitHooks?, tree: Bool = true) -> XMLCheckResult {
         switch check {
-        case .validation: LibXML2Runtime.exclusively { parse(source, isDecodedText: isDecodedText, hooks: hooks) }
-        case .wellFormedness: LibXML2Runtime.alongsideOthers { parse(source, isDecodedText: isDecodedText, hooks: hooks) }
+        case .validation: LibXML2Runtime.exclusively { parse(source, isDecodedText: isDecodedText, hooks: hooks, tree: tree) }
+        case .wellFormedness: LibXML2Runtime.alongsideOthers { parse(source, isDecodedText: isDecodedText, hooks: hooks, tree: tree) }
         }
     }
 
-    private func parse(_ source: ChunkSource, isDecodedText: Bool, hooks: VisitHooks?) -> XMLCheckResult {
+    private func parse(_ source: ChunkSource, isDecodedText: Bool, hooks: VisitHooks?, tree: Bool) -> XMLCheckResult {
         let session: ParseSession
         switch check {
         case .validation(let required, let catalog):
@@ -118,7 +143,7 @@ struct XMLParse {
                 mode: .validation(required: required, resolver: CatalogResolver(catalog: catalog)), hooks: hooks
             )
         case .wellFormedness:
-            session = ParseSession(documentName: documentName, mode: .wellFormedness, hooks: hooks)
+            session = ParseSession(documentName: documentName, mode: .wellFormedness, hooks: hooks, buildsTree: tree)
         }
         return withExtendedLifetime(session) {
             // Errors raised outside the parser context (an unreadable catalog, for example)

@@ -16,6 +16,22 @@ import Testing
         #expect(SVGWriter.number(1e300) == "1e+300")  // no coordinate is that large, but it used to trap
     }
 
+    /// Every hundredth up to ±2,000 (any coordinate of a chart), and a few far past it, as the standard library
+    /// writes the Double nearest to it in its shortest form (without a whole number's ".0").
+    @Test func hundredthsAreWrittenAsTheShortestDecimal() {
+        var mismatches: [String] = []
+        for hundredths in -200_000...200_000 {
+            let value = Double(hundredths) / 100
+            var expected = String(value)
+            if expected.hasSuffix(".0") { expected.removeLast(2) }
+            if SVGWriter.number(value) != expected { mismatches.append("\(value): \(SVGWriter.number(value))") }
+        }
+        for value in [123_456_789.01, -987_654_321.99, 999_999_999.5, 1_000_000_000.25, 4e12 + 0.5] {
+            #expect(SVGWriter.number(value) == String(value), "\(value)")
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     /// 0.32 em a space, 0.68 a capital or digit, 0.6 anything else, per Character: "\r\n" is one, and
     /// a capital outside ASCII counts as one too.
     @Test(arguments: [

@@ -19,12 +19,13 @@ import Testing
     }
 
     /// Every log and table end arrives once and in order, whether taken in by `drain` while the consumer
-    /// does its own work or afterwards.
-    @Test func drainedAndWaitedForItemsArriveInOrder() throws {
+    /// does its own work or afterwards, and when both run on one thread (a small store's read).
+    @Test(arguments: [false, true])
+    func drainedAndWaitedForItemsArriveInOrder(onThisThread: Bool) throws {
         var seen: [Int64] = []
         var ends = 0
         var ownWork = 0
-        try LogPipeline.run(20_000, produce: { count, sink in
+        try LogPipeline.run(20_000, onThisThread: onThisThread, produce: { count, sink in
             try sink.startTable(.diaper, rows: count)
             for row in 0..<count { try sink.send(Self.log(row)) }
             try sink.endTable(.diaper)
@@ -65,10 +66,11 @@ import Testing
         #expect(produced.value < LogPipeline.batchSize * (LogPipeline.capacity + 3))
     }
 
-    @Test func theProducersFailureComesAfterWhatItSent() {
+    @Test(arguments: [false, true])
+    func theProducersFailureComesAfterWhatItSent(onThisThread: Bool) {
         var seen = 0
         #expect(throws: Failure(where_: "producer")) {
-            try LogPipeline.run(3_000, produce: { count, sink in
+            try LogPipeline.run(3_000, onThisThread: onThisThread, produce: { count, sink in
                 for row in 0..<count { try sink.send(Self.log(row)) }
                 throw Failure(where_: "producer")
             }, consume: { item in

@@ -37,6 +37,39 @@ import XHTML
         #expect(throws: Never.self) { try result.throwIfFailed() }
     }
 
+    /// Text is checked without libxml2's tree when the tree builder has nothing to check in it; bytes always with
+    /// it. Both must find the same problems, at the same places, whatever the document.
+    static let documents: [String] = [
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"1\"/><text>A &amp; B &#233;</text></svg>",
+        "<svg xmlns=\"relative/ns\"><rect/></svg>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<g><rect width=\"1\"></g>\n</svg>",
+        "<svg><rect width=1/></svg>",
+        "<svg><text>A & B</text><text>&nbsp;</text></svg>",
+        "<svg><rect a=\"1\" a=\"2\"/><p:rect/></svg>",
+        "<svg><!-- a -- b --><![CDATA[ x ]]><?pi data?></svg><extra/>",
+        "<svg><text>&#0;</text><rect fill=\"<\"/></svg>",
+        "<svg xmlns:xlink=\"http://www.w3.org/1999/xlink\"><use xlink:href=\"#a\"/><g xml:id=\"1a\"/><g xml:id=\"b\"/><g xml:id=\"b\"/></svg>",
+        "<!DOCTYPE svg [<!ATTLIST g n ID #IMPLIED><!ENTITY e \"<p:x/>\">]><svg xmlns:p=\"u\"><g n=\"a\"/><g n=\"a\"/>&e;</svg>",
+        "<svg><?xml-stylesheet href=\"a\"?><?xml bad?><![CDATA[ ]] ]]><text>a ]]> b</text><!-- unclosed </svg>",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg>\n<text>\u{1}</text>\n<1a/></svg>",
+        "<svg",
+        "",
+    ]
+
+    @Test(arguments: documents)
+    func textWithoutTheTreeFindsWhatBytesWithItFind(_ document: String) {
+        let text = XMLWellFormedness.check(document, name: "chart.svg")
+        let bytes = XMLWellFormedness.check(Array(document.utf8), name: "chart.svg")
+        #expect(text.outcome == bytes.outcome)
+        #expect(text.diagnostics.map(\.description) == bytes.diagnostics.map(\.description))
+    }
+
+    @Test func anXMLIDThatIsNoNameIsStillAnError() {
+        let result = XMLWellFormedness.check("<svg><g xml:id=\"1a\"/></svg>", name: "chart.svg")
+        #expect(result.outcome == .failed, "\(result)")
+        #expect(result.errors.map(\.message) == ["xml:id : attribute value 1a is not an NCName"])
+    }
+
     struct BrokenCase: CustomTestStringConvertible, Sendable {
         var name: String
         var svg: String

@@ -78,7 +78,7 @@ enum InfoCommand: Subcommand {
             }
             var line = "  \(table.table.padding(toLength: 13, withPad: " ", startingAt: 0)) \(String(table.rows).leftPadded(8)) rows"
             if !table.enumLayouts.isEmpty {
-                line += "  enums: " + table.enumLayouts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                line += "  enums: " + table.enumLayouts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.rawValue)" }.joined(separator: ", ")
             }
             if table.orphans > 0 { line += "  orphans: \(table.orphans)" }
             if table.duplicateIDs > 0 { line += "  duplicate ids: \(table.duplicateIDs)" }

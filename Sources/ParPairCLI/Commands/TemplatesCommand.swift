@@ -25,7 +25,8 @@ enum TemplatesCommand: Subcommand {
         switch action {
         case "list":
             _ = try parsed.positionals("list")
-            for (path, text) in DefaultTemplates.all.sorted(by: { $0.key < $1.key }) {
+            for path in DefaultTemplates.paths {
+                let text = DefaultTemplates.text(path) ?? ""
                 console.out("\(path.padding(toLength: 30, withPad: " ", startingAt: 0)) \(text.utf8.count) bytes\n")
             }
         case "dump":

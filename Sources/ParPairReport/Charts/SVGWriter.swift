@@ -5,7 +5,11 @@ import Mustache
 /// Charts are embedded as `data:` images, so the SVG must be a well-formed XML document on its own;
 /// every string that comes from data passes through `escape`.
 struct SVGWriter {
-    private(set) var body = ""
+    /// The elements so far, as UTF-8: a chart has thousands of small pieces, and appending bytes costs a
+    /// fraction of appending Strings.
+    private var markup = Markup()
+    /// The elements so far.
+    var body: String { String(decoding: markup.bytes, as: UTF8.self) }
     let width: Double
     let height: Double
     let title: String
@@ -18,32 +22,56 @@ struct SVGWriter {
 
     /// Adds an element with attributes and optional text content.
     mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, text: String? = nil) {
-        body += "<" + name
+        markup.append("<")
+        markup.append(name)
         for (key, value) in attributes {
-            body += " " + key + "=\"" + Self.escape(value) + "\""
+            markup.append(" ")
+            markup.append(key)
+            markup.append("=\"")
+            HTMLEscaping.write(value, to: &markup)
+            markup.append("\"")
         }
         if let text {
-            body += ">" + Self.escape(text) + "</" + name + ">\n"
+            markup.append(">")
+            HTMLEscaping.write(text, to: &markup)
+            markup.append("</")
+            markup.append(name)
+            markup.append(">\n")
         } else {
-            body += "/>\n"
+            markup.append("/>\n")
         }
     }
 
     /// Adds raw markup that this program wrote itself (definitions, groups).
-    mutating func raw(_ markup: String) { body += markup }
+    mutating func raw(_ text: String) { markup.append(text) }
 
     /// The finished document.
     var document: String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Self.number(width))" \
-        height="\(Self.number(height))" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" \
-        font-family="\(Self.fontFamily)" font-size="11">
-        <title>\(Self.escape(title))</title>
-        \(ChartStyle.definitions)
-        \(body)</svg>
+        var document = Markup()
+        document.append("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Self.number(width))" \
+            height="\(Self.number(height))" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" \
+            font-family="\(Self.fontFamily)" font-size="11">
+            <title>\(Self.escape(title))</title>
+            \(ChartStyle.definitions)
 
-        """
+            """)
+        document.bytes.append(contentsOf: markup.bytes)
+        document.append("</svg>\n")
+        return String(decoding: document.bytes, as: UTF8.self)
+    }
+
+    /// Markup being written, as UTF-8 bytes.
+    struct Markup: TextOutputStream {
+        var bytes: [UInt8] = []
+
+        mutating func write(_ string: String) { append(string) }
+
+        mutating func append(_ string: String) {
+            var string = string
+            string.withUTF8 { bytes.append(contentsOf: $0) }
+        }
     }
 
     /// The charts' font: DejaVu Sans first, the font the HTML report uses and the one `textWidth` measures.
@@ -65,9 +93,16 @@ struct SVGWriter {
     /// A coordinate with at most two decimals and no exponent, locale-independent.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        let rounded = (value * 100).rounded() / 100
+        let hundredths = (value * 100).rounded()
+        let rounded = hundredths / 100
         // Past 9·10¹⁵ a whole number no longer fits an Int; no coordinate comes near, but it must not trap.
         if rounded == rounded.rounded(), abs(rounded) < 9e15 { return String(Int(rounded)) }
-        return String(rounded)
+        // Below 10⁹ the hundredths are exact and `rounded` is the Double nearest to them, so their digits are the
+        // shortest that read back as it: what `String(rounded)` writes, without its general algorithm.
+        guard abs(rounded) < 1e9 else { return String(rounded) }
+        let whole = Int(hundredths)
+        let fraction = abs(whole) % 100
+        let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
+        return (whole < 0 ? "-" : "") + String(abs(whole) / 100) + "." + digits
     }
 }

@@ -33,7 +33,7 @@ public struct ReportTemplate: Sendable {
         } catch let error as TemplateError {
             throw ReportError.template(error)
         }
-        partials = DictionaryPartialSource(DefaultTemplates.all)
+        partials = DefaultTemplates.partials
         usesDailyRows = Self.builtInMentionsDailyRows(name, format: .html)
         paperBase = name
         isBuiltIn = true
@@ -45,9 +45,9 @@ public struct ReportTemplate: Sendable {
         return try ReportTemplate(builtIn: paperBase, onPaper: paper)
     }
 
-    /// The built-in template of that name (see `DefaultTemplates.all`).
+    /// The built-in template of that name (see `DefaultTemplates.paths`).
     public init(builtIn name: String) throws {
-        guard let source = DefaultTemplates.all[name] else {
+        guard let source = DefaultTemplates.text(name) else {
             throw ReportError.missingTemplate("no built-in template named '\(name)'")
         }
         do {
@@ -55,7 +55,7 @@ public struct ReportTemplate: Sendable {
         } catch let error as TemplateError {
             throw ReportError.template(error)
         }
-        partials = DictionaryPartialSource(DefaultTemplates.all)
+        partials = DefaultTemplates.partials
         usesDailyRows = Self.builtInMentionsDailyRows(name, format: template.format)
         paperBase = nil
         isBuiltIn = true
@@ -76,7 +76,7 @@ public struct ReportTemplate: Sendable {
         }
         partials = ChainedPartialSource([
             DirectoryPartialSource(directory: url.deletingLastPathComponent()),
-            DictionaryPartialSource(DefaultTemplates.all),
+            DefaultTemplates.partials,
         ])
         usesDailyRows = true
         paperBase = nil
@@ -89,12 +89,12 @@ public struct ReportTemplate: Sendable {
     /// from the parsed templates' tags. A dynamic partial name, or a partial that is not built in or does
     /// not parse, counts as reading it.
     static func builtInMentionsDailyRows(_ name: String, format: OutputFormat) -> Bool {
-        let builtIns = DictionaryPartialSource(DefaultTemplates.all)
+        let builtIns = DefaultTemplates.partials
         var pending = [name]
         var seen: Set<String> = []
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
-            let found = DefaultTemplates.all[next].map { PartialText(name: next, source: $0) }
+            let found = DefaultTemplates.text(next).map { PartialText(name: next, source: $0) }
                 ?? builtIns.partial(named: next, format: format)
             guard let found, let parsed = try? Template(source: found.source, name: found.name) else { return true }
             for tag in parsed.tags {

@@ -46,15 +46,16 @@ public struct PhoneDefaults: Sendable {
     /// The user's settings, with the defaults replaced by the phone's where the store came from a backup
     /// that has them; a `--tz` an hour or more off the phone's zone at the time of the backup is warned about.
     /// The paper: `--paper`, else `LC_ALL` or `LC_PAPER`, else the phone's region, else `LANG`'s (all in `paper`
-    /// but the phone's), else the country of the zone (`--tz`, `TZ` or the phone's), else A4.
+    /// but the phone's), else the country of the zone (`--tz`, `TZ` or the phone's), else A4. `countries` is read
+    /// only for that last question (the system's table is a file to read and parse).
     public func resolve(
         options: AggregationOptions, language: Language, paper: PDFRenderer.Paper?, origin: BackupOrigin?,
-        now: Date = Date(), countries: ZoneCountries = .system, warn: (String) -> Void
+        now: Date = Date(), countries: @autoclosure () -> ZoneCountries = .system, warn: (String) -> Void
     ) -> Resolved {
         var resolved = resolvePhone(options: options, language: language, paper: paper, origin: origin, now: now, warn: warn)
         let regionFromPhone = origin?.phone.region != nil && self.paper
         if paperFromZone, !regionFromPhone, paper != nil, !timeZone || resolved.zoneFromPhone,
-           let fromZone = PDFRenderer.Paper(zone: resolved.options.timeZone.identifier, countries: countries) {
+           let fromZone = PDFRenderer.Paper(zone: resolved.options.timeZone.identifier, countries: countries()) {
             resolved.paper = fromZone
         }
         return resolved

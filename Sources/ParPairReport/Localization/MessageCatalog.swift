@@ -13,12 +13,11 @@ public struct MessageCatalog: Sendable {
     public init(language: Language, text: String, file: String) throws {
         var texts: [String: String] = [:]
         var lineNumber = 0
-        // "\r\n" is one Character in Swift, so both line ends are named.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        for line in Self.lines(of: text) {
             lineNumber += 1
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            guard let equals = line.firstIndex(of: "=") else {
+            guard let equals = Self.firstEquals(in: line) else {
                 throw CatalogError(file: file, line: lineNumber, column: 1, problem: "expected 'key = text'", text: String(line))
             }
             let key = line[..<equals].trimmingSpaces
@@ -36,6 +35,38 @@ public struct MessageCatalog: Sendable {
         }
         self.language = language
         self.texts = texts
+    }
+
+    /// The lines of `text`, without their `\n` or `\r\n` ends, found on its UTF-8: a line feed is never part of a
+    /// longer Character (only of `\r\n`), so these are the lines splitting the Characters at `\n` and `\r\n` gives.
+    static func lines(of text: String) -> [Substring] {
+        var text = text
+        // Byte offsets of the lines, found in the contiguous UTF-8 (a literal's, or a copy's), then the Substrings.
+        let ranges = text.withUTF8 { bytes in
+            var ranges: [Range<Int>] = []
+            var start = 0
+            while let feed = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let end = feed > start && bytes[feed - 1] == UInt8(ascii: "\r") ? feed - 1 : feed
+                ranges.append(start..<end)
+                start = feed + 1
+            }
+            ranges.append(start..<bytes.count)
+            return ranges
+        }
+        let utf8 = text.utf8
+        return ranges.map { range in
+            text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+        }
+    }
+
+    /// The line's first `=` Character (an `=` carrying a combining mark is not one). Keys are ASCII, so it is
+    /// looked for on the bytes, and taken when no byte before it could join it into another Character.
+    static func firstEquals(in line: Substring) -> Substring.Index? {
+        if let equals = line.utf8.firstIndex(of: UInt8(ascii: "=")), line.utf8[..<equals].allSatisfy({ $0 < 0x80 }),
+           line[equals...].first == "=" {
+            return equals
+        }
+        return line.firstIndex(of: "=")
     }
 
     /// The catalog built into the binary for `language`.
@@ -60,7 +91,7 @@ public struct MessageCatalog: Sendable {
     private static func load(_ language: Language) -> MessageCatalog {
         let name = fileName(language)
         do {
-            return try MessageCatalog(language: language, text: DefaultTemplates.all[name] ?? "", file: name)
+            return try MessageCatalog(language: language, text: DefaultTemplates.text(name) ?? "", file: name)
         } catch {
             preconditionFailure("built-in catalog \(name) does not parse: \(error)")
         }
@@ -87,7 +118,10 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension Substring {
+    /// Without the spaces and tabs at either end (Characters, so a space that carries a combining mark stays).
     fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let isText = { (character: Character) in character != " " && character != "\t" }
+        guard let first = firstIndex(where: isText), let last = lastIndex(where: isText) else { return "" }
+        return String(self[first...last])
     }
 }

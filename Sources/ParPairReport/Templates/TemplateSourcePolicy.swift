@@ -28,7 +28,7 @@ enum TemplateSourcePolicy {
         var names: Set<String> = []
         var dynamic = false
         func visit(_ found: PartialText) {
-            guard found.source != DefaultTemplates.all[found.name], found.source != template.source, checked.insert(found.name).inserted, checked.count <= maximumFolderFiles else {
+            guard found.source != DefaultTemplates.text(found.name), found.source != template.source, checked.insert(found.name).inserted, checked.count <= maximumFolderFiles else {
                 return
             }
             violations += check(source: found.source, name: found.name, format: template.format)
