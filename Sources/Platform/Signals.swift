@@ -31,7 +31,7 @@ public enum Signals {
     static let handled = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
 
     /// Set once the stale-folder sweep asked of `installCleanup(sweepingStaleFolders:)` is done; nil when none was.
-    nonisolated(unsafe) private static var sweep: WriteOnce<Void>?
+    private static let sweep = Locked<WriteOnce<Void>?>(nil)
 
     /// Blocks the handled signals in this thread and the ones it starts, and starts the thread that takes
     /// them. Call first thing in `main`, before any other thread exists.
@@ -42,7 +42,7 @@ public enum Signals {
     ///   (`prepareToExit()`, `end(saying:code:)`), so no sweep is cut short halfway through a folder.
     public static func installCleanup(sweepingStaleFolders: Bool = false) {
         let sweep = sweepingStaleFolders ? WriteOnce<Void>() : nil
-        Signals.sweep = sweep
+        Signals.sweep.withLock { $0 = sweep }
         signal(SIGXFSZ, SIG_IGN)
         // An ignored signal is discarded even while blocked: a SIGPIPE ignored by whoever started the tool
         // would never reach the signal thread.
@@ -84,7 +84,7 @@ public enum Signals {
 
     /// Waits for the stale-folder sweep, if one was asked for.
     private static func waitForSweep() {
-        _ = sweep?.value
+        _ = sweep.withLock { $0 }?.value
     }
 
     /// Ends the run at once, as a signal would: the engines' groups killed, everything registered removed,
