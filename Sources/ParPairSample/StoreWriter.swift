@@ -74,11 +74,11 @@ public final class StoreWriter {
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
-            workingDirectory = try POSIXFile.makeTemporaryDirectory(template: StoreLocation.join(folder, ".parpair-writing-XXXXXX"))
+            workingDirectory = try POSIXFile.makeTemporaryDirectory(template: POSIXFile.join(folder, ".parpair-writing-XXXXXX"))
         } catch let failure as FileError {
             throw StoreError.cannotCreate(path, reason: "\(folder): \(failure.reason)")
         }
-        workingFile = StoreLocation.join(workingDirectory, StoreLocation.defaultFileName)
+        workingFile = POSIXFile.join(workingDirectory, StoreLocation.defaultFileName)
         do {
             database = try Database(path: workingFile, mode: .readWriteCreate)
             try database.execute("PRAGMA page_size = 4096; PRAGMA auto_vacuum = INCREMENTAL; PRAGMA encoding = 'UTF-8'")

@@ -25,7 +25,7 @@ final class RestoredStore {
             backupPath = path
         } else {
             let status = try? FileStatus.of(path)
-            guard status?.isDirectory == true, (try? FileStatus.of(StoreLocation.join(path, StoreLocation.defaultFileName))) ?? nil == nil
+            guard status?.isDirectory == true, (try? FileStatus.of(POSIXFile.join(path, StoreLocation.defaultFileName))) ?? nil == nil
             else { return nil }
             let found = DeviceBackup.backups(in: path)
             guard !found.isEmpty else { return nil }
@@ -52,7 +52,7 @@ final class RestoredStore {
             throw BackupStoreError.noParPairStore(backup.path, domains: found.others, app: request.app)
         }
         guard parPair.count == 1 else { throw BackupStoreError.severalApps(backup.path, domains: parPair.map(\.record.domain)) }
-        location = try StoreLocation(path: StoreLocation.join(chosen.folder, StoreLocation.defaultFileName))
+        location = try StoreLocation(path: POSIXFile.join(chosen.folder, StoreLocation.defaultFileName))
         origin = BackupOrigin(backupPath: backup.path, deviceName: backup.deviceName, udid: backup.udid, date: backup.date,
                               encrypted: backup.isEncrypted, domain: chosen.record.domain, phone: opened.phoneSettings())
         warnings = found.warnings
@@ -87,7 +87,7 @@ final class RestoredStore {
                 do { folder = try scratch.makeFolder(named: "store-\(index)") } catch let failure as FileError {
                     throw StoreError.snapshotFailed(scratch.path, reason: failure.reason)
                 }
-                let store = StoreLocation.join(folder, StoreLocation.defaultFileName)
+                let store = POSIXFile.join(folder, StoreLocation.defaultFileName)
                 // A missing data file of the store itself is BackupError.missingData: nothing to read.
                 let sizeWarning = try opened.restore(record, to: store)
                 if let sizeWarning { warnings.append(sizeWarning) }

@@ -49,7 +49,7 @@ public enum StoreDiscovery {
             } else {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
                 for name in names where !name.hasPrefix(".") {
-                    let child = StoreLocation.join(folder, name)
+                    let child = POSIXFile.join(folder, name)
                     if DeviceBackup.isBackup(child) {
                         found += backup(child, scratchDirectory: scratchDirectory)
                     } else if let container = container(child) {
@@ -65,7 +65,7 @@ public enum StoreDiscovery {
     private static func plainStore(_ path: String) -> String? {
         guard let status = try? FileStatus.of(path) else { return nil }
         if status.isRegularFile { return path.hasSuffix(".store") ? path : nil }
-        let inside = StoreLocation.join(path, StoreLocation.defaultFileName)
+        let inside = POSIXFile.join(path, StoreLocation.defaultFileName)
         return (try? FileStatus.of(inside))??.isRegularFile == true ? path : nil
     }
 

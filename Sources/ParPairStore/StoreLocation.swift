@@ -32,7 +32,7 @@ public struct StoreLocation: Sendable, Hashable {
             return
         }
         guard status.isDirectory else { throw StoreError.notARegularFile(path, kind: status.kind) }
-        let candidate = StoreLocation.join(path, StoreLocation.defaultFileName)
+        let candidate = POSIXFile.join(path, StoreLocation.defaultFileName)
         let found: FileStatus?
         do { found = try FileStatus.of(candidate) } catch let failure as FileError {
             throw StoreError.unreadable(candidate, reason: failure.reason, permission: failure.isPermission)
@@ -73,10 +73,6 @@ public struct StoreLocation: Sendable, Hashable {
         }
         guard let location = try? StoreLocation(path: storePath) else { return false }
         return try location.isOwnFile(path)
-    }
-
-    package static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     /// `*.store` files in a folder, to suggest when `default.store` is missing.

@@ -46,7 +46,7 @@ final class StoreSnapshot {
             throw StoreError.snapshotFailed(base, reason: failure.reason)
         }
         directory = scratch.path
-        let storeFile = StoreLocation.join(directory, StoreLocation.defaultFileName)
+        let storeFile = POSIXFile.join(directory, StoreLocation.defaultFileName)
         self.storeFile = storeFile
         do {
             var attempt = 0

@@ -7,8 +7,8 @@ import Musl
 import Darwin
 #endif
 
-/// A small file a person wrote for the tool (a password file, the family file), read whole up to a limit. It is
-/// opened without blocking (a FIFO with no writer would hang) and refused, by what it is, unless it is a regular file.
+/// A small file the tool reads whole up to a limit (a password file, the family file, the head of a digest CSV). It
+/// is opened without blocking (a FIFO with no writer would hang) and refused, by what it is, unless it is a regular file.
 package struct PersonalFile {
     /// Why a file cannot be read: `reason` reads after the path (`it is a folder, not a file`).
     package struct Refusal: Error {

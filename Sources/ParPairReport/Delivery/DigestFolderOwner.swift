@@ -36,10 +36,9 @@ enum DigestFolderOwner {
 
     /// The `baby_id` cell of a digest CSV's first row, reading at most its first 64 KiB.
     static func owner(ofCSV path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 1 << 16) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+        // Opened without blocking and only when it is a regular file: a FIFO of that name must not stop the run.
+        guard let file = try? PersonalFile(path, limit: 1 << 16) else { return nil }
+        let lines = String(decoding: file.bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
         guard lines.count >= 2 else { return nil }
         // Any dialect: comma, semicolon or tab between cells.
         let separators: Set<Character> = [",", ";", "\t"]

@@ -47,10 +47,7 @@ public enum EventExport {
                 name = entry.name
                 weeks = entry.weeks
                 let date = calendar.dayStartMinutes == 0 ? clock.civilDate(of: record.start) : calendar.reportDate(of: record.start)
-                day = LifeCalendar.dayOfLife(date, bornOn: entry.birthDate)
-                // Born before the birth date's day start: from the birth to that day start is day 0 too, as in
-                // the daily and weekly tables.
-                if let counted = day, counted < 0, record.start >= entry.birth { day = 0 }
+                day = dayOfLife(record.start, on: date, bornOn: entry.birthDate, birth: entry.birth)
             }
             let week = day.map { Age(days: $0).week }
             // Orphans have no age-week and are always kept.
@@ -80,14 +77,20 @@ public enum EventExport {
         return source.crossPhoneDuplicates.compactMap { duplicate in
             let log = duplicate.dropped
             guard let id = log.baby.babyID, let baby = babies.first(where: { $0.id == id }) else { return nil }
-            let day = LifeCalendar.dayOfLife(calendar.reportDate(of: log.start), bornOn: calendar.civilDate(of: baby.birthday))
-            if let weeks = selectedWeeks(of: baby, options: options, calendar: calendar), !weeks.contains(Age(days: max(0, day)).week) {
-                return nil
-            }
+            let day = dayOfLife(log.start, on: calendar.reportDate(of: log.start), bornOn: calendar.civilDate(of: baby.birthday), birth: baby.birthday)
+            if let weeks = selectedWeeks(of: baby, options: options, calendar: calendar), !weeks.contains(Age(days: day).week) { return nil }
             return "logged on both phones? the \(log.kind) log \(log.id.uuidString) of \(source.shownName(duplicate.droppedPhone, redact: redact)) "
                 + "at \(calendar.iso8601(log.start)) is the one of \(source.shownName(duplicate.keptPhone, redact: redact)) at "
                 + "\(calendar.iso8601(duplicate.kept.start)); left out of the export"
         }
+    }
+
+    /// A log's day of life, from its local report date. Born before the birth date's day start: from the birth to
+    /// that day start is day 0 too, as in the daily and weekly tables.
+    @inline(__always)
+    static func dayOfLife(_ start: Date, on date: CivilDate, bornOn birthDate: CivilDate, birth: Date) -> Int {
+        let day = LifeCalendar.dayOfLife(date, bornOn: birthDate)
+        return day < 0 && start >= birth ? 0 : day
     }
 
     /// The age-weeks of a baby that `--weeks`, `--last` or `--since` select (perhaps none); nil for every week.
