@@ -55,7 +55,7 @@ public enum StoreAggregation {
             let log = duplicate.dropped
             guard let id = log.baby.babyID, let index = result.babies.firstIndex(where: { $0.baby.id == id }) else { continue }
             let baby = result.babies[index]
-            let day = LifeCalendar.dayOfLife(calendar.reportDate(of: log.start), bornOn: baby.birthDate)
+            let day = EventExport.dayOfLife(log.start, on: calendar.reportDate(of: log.start), bornOn: baby.birthDate, birth: baby.baby.birthday)
             let week = Age(days: day).week
             let selected = EventExport.selectedWeeks(of: baby.baby, options: options, calendar: calendar)
             guard day >= 0, log.start.timeIntervalSinceReferenceDate.isFinite, selected?.contains(week) ?? true,
