@@ -18,7 +18,7 @@ final class ChunkSource {
         case channel(ByteChannel, limit: Int)
     }
 
-    private let origin: Origin
+    let origin: Origin
     private var offset = 0
     /// The chunk a channel handed over last, and how much of it was read.
     private var chunk: [UInt8] = []
