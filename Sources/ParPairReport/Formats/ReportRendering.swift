@@ -31,12 +31,12 @@ public enum ReportRendering {
         var settings = settings
         if format == .csv { settings.localizer = settings.localizer.withMachineFigures }
         guard format == .html else {
-            try template.render(ReportData.make(result: result, settings: settings, charts: false), into: &output)
+            try template.render(ReportData.make(result: result, settings: settings, charts: false, reads: template.reads), into: &output)
             return
         }
         // Each baby's charts are drawn here while a second thread writes the pages before them.
         let charts = ChartsAhead(units: result.options.units, localizer: settings.localizer)
-        let data = try ReportData.make(result: result, settings: settings, charts: true, chartsAhead: charts)
+        let data = try ReportData.make(result: result, settings: settings, charts: true, chartsAhead: charts, reads: template.reads)
         // The output is lent to the rendering thread: this thread draws charts and does not touch it.
         try charts.render(into: &output) { output in try template.render(data, into: &output) }
     }

@@ -7,11 +7,20 @@ import ParPairAggregation
 public struct ReportTemplate: Sendable {
     public let template: Template
     let partials: any PartialSource
-    /// Whether rendering may read `daily_rows` (a row for every day of the selected weeks): true for
-    /// a user's template, whose partials are only known while rendering, and for a built-in one that
-    /// names it, itself or through the built-in partials it includes. Other reports keep only the
-    /// days they show (see ``aggregationDays``), so a store covering years is not held day by day.
-    public let usesDailyRows: Bool
+    /// The names a built-in template's tags read (the first part of a dotted name), itself or through the
+    /// built-in partials it includes; nil for a user's template, whose partials are only known while rendering,
+    /// and for one that names a partial only while rendering (a dynamic name).
+    let readNames: Set<String>?
+
+    /// Whether rendering may read `name`: the report's data leaves out what the template never reads (see
+    /// `ReportData.onDemandKeys`).
+    public func reads(_ name: String) -> Bool {
+        readNames?.contains(name) ?? true
+    }
+
+    /// Whether rendering may read `daily_rows` (a row for every day of the selected weeks). Other reports keep
+    /// only the days they show (see ``aggregationDays``), so a store covering years is not held day by day.
+    public var usesDailyRows: Bool { reads("daily_rows") }
     /// The built-in template this one puts on a paper (`init(builtIn:onPaper:)`), so it can be put on another.
     let paperBase: String?
     /// One of the tool's own templates, which put store text only through escaping tags and load nothing from
@@ -34,7 +43,7 @@ public struct ReportTemplate: Sendable {
             throw ReportError.template(error)
         }
         partials = DefaultTemplates.partials
-        usesDailyRows = Self.builtInMentionsDailyRows(name, format: .html)
+        readNames = Self.builtInNames(name, format: .html)
         paperBase = name
         isBuiltIn = true
     }
@@ -56,7 +65,7 @@ public struct ReportTemplate: Sendable {
             throw ReportError.template(error)
         }
         partials = DefaultTemplates.partials
-        usesDailyRows = Self.builtInMentionsDailyRows(name, format: template.format)
+        readNames = Self.builtInNames(name, format: template.format)
         paperBase = nil
         isBuiltIn = true
     }
@@ -78,37 +87,38 @@ public struct ReportTemplate: Sendable {
             DirectoryPartialSource(directory: url.deletingLastPathComponent()),
             DefaultTemplates.partials,
         ])
-        usesDailyRows = true
+        readNames = nil
         paperBase = nil
         isBuiltIn = false
         // Refused before any data is read, whatever the format.
         try TemplateSourcePolicy.check(template: template, partials: partials, folder: url.deletingLastPathComponent())
     }
 
-    /// Whether a built-in template or a built-in partial it includes (transitively) reads `daily_rows`,
-    /// from the parsed templates' tags. A dynamic partial name, or a partial that is not built in or does
-    /// not parse, counts as reading it.
-    static func builtInMentionsDailyRows(_ name: String, format: OutputFormat) -> Bool {
+    /// The names a built-in template and the built-in partials it includes (transitively) read, from the
+    /// parsed templates' tags: of `weeks.0.feeds`, `weeks`. Nil (every name) for a dynamic partial name, or a
+    /// partial that is not built in or does not parse.
+    static func builtInNames(_ name: String, format: OutputFormat) -> Set<String>? {
         let builtIns = DefaultTemplates.partials
         var pending = [name]
         var seen: Set<String> = []
+        var names: Set<String> = []
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
             let found = DefaultTemplates.text(next).map { PartialText(name: next, source: $0) }
                 ?? builtIns.partial(named: next, format: format)
-            guard let found, let parsed = try? Template(source: found.source, name: found.name) else { return true }
+            guard let found, let parsed = try? Template(source: found.source, name: found.name) else { return nil }
             for tag in parsed.tags {
-                if tag.readsData, tag.name == "daily_rows" || tag.name.hasPrefix("daily_rows.") { return true }
+                if tag.readsData { names.insert(String(tag.name.prefix { $0 != "." })) }
                 switch tag.kind {
                 case .partial, .parent:
-                    if tag.isDynamic { return true }
+                    if tag.isDynamic { return nil }
                     pending.append(tag.name)
                 default:
                     break
                 }
             }
         }
-        return false
+        return names
     }
 
     /// Renders the template; a missing partial is an error (strict mode).

@@ -16,11 +16,23 @@ public enum ReportData {
     ///   - chartsAhead: draws the charts on a second thread while the report renders (`ChartsAhead`); the
     ///     caller closes and finishes it. Nil draws them here.
     /// - Throws: `ReportError.chart` when a chart is not well-formed XML (a bug, never silently embedded).
-    public static func make(result: AggregationResult, settings: ReportSettings, charts: Bool) throws -> MustacheValue {
-        try make(result: result, settings: settings, charts: charts, chartsAhead: nil)
+    ///   - reads: whether the template may read a key; the ``onDemandKeys`` it never reads are left out.
+    public static func make(
+        result: AggregationResult, settings: ReportSettings, charts: Bool, reads: (String) -> Bool = { _ in true }
+    ) throws -> MustacheValue {
+        try make(result: result, settings: settings, charts: charts, chartsAhead: nil, reads: reads)
     }
 
-    static func make(result: AggregationResult, settings: ReportSettings, charts: Bool, chartsAhead: ChartsAhead?) throws -> MustacheValue {
+    /// A baby's keys made only for a template that reads them: each costs time for every baby (a finding's
+    /// sentence in the language, the last days' table), and the CSV report reads none of them. A name no tag
+    /// reads is never looked up, so leaving it out changes nothing rendered; no catalog text, which renders
+    /// against the template's context, reads one (tested).
+    public static let onDemandKeys: Set<String> = ["findings", "last_days", "first_month", "comparison", "daily_rows", "weekly_rows"]
+
+    static func make(
+        result: AggregationResult, settings: ReportSettings, charts: Bool, chartsAhead: ChartsAhead?,
+        reads: (String) -> Bool = { _ in true }
+    ) throws -> MustacheValue {
         let options = result.options
         let units = options.units
         var babies: [MustacheValue] = []
@@ -28,7 +40,8 @@ public enum ReportData {
         var shownBands: [ReferenceBand] = []
         for (index, aggregate) in result.babies.enumerated() {
             babies.append(try baby(
-                aggregate, index: index, result: result, settings: settings, charts: charts, chartsAhead: chartsAhead, shown: &shownBands))
+                aggregate, index: index, result: result, settings: settings, charts: charts, chartsAhead: chartsAhead,
+                reads: reads, shown: &shownBands))
         }
         var sources: [String: String] = [:]
         for band in shownBands { sources[band.sourceName] = band.sourceURL }
@@ -127,7 +140,7 @@ public enum ReportData {
 
     static func baby(
         _ aggregate: BabyAggregate, index: Int, result: AggregationResult, settings: ReportSettings, charts: Bool,
-        chartsAhead: ChartsAhead? = nil, shown: inout [ReferenceBand]
+        chartsAhead: ChartsAhead? = nil, reads: (String) -> Bool = { _ in true }, shown: inout [ReferenceBand]
     ) throws -> MustacheValue {
         let name = BabyName.shown(aggregate.baby.name, redact: settings.redact)
         let localizer = settings.localizer
@@ -172,19 +185,23 @@ public enum ReportData {
             "week_range": .string(weekRange(weeks, localizer, since: since)),
             // Rows are made key by key while they render, so the report holds no per-row values.
             "weeks": .array(weeks.indices.map { .object(WeekRow(weeks: weeks, index: $0, localizer: localizer)) }),
-            "weekly_rows": .array(SummaryRows.cells(of: weeks, babyName: name)),
-            "daily_rows": .array(SummaryRows.cells(of: aggregate.days, babyName: name)),
-            "last_days": .array(lastDays(aggregate, localizer)),
             "has_last_days": .bool(!aggregate.days.isEmpty),
-            "findings": .array(aggregate.findings.map { finding($0, localizer) }),
             "has_findings": .bool(!aggregate.findings.isEmpty),
             "finding_count": .int(aggregate.findings.count),
             "findings_outside_selection": .int(aggregate.findingsOutsideSelection),
             "has_findings_outside_selection": .bool(aggregate.findingsOutsideSelection > 0),
-            "comparison": aggregate.latestComparison.map { comparison($0, localizer) } ?? .null,
-            "first_month": .array(firstMonth(firstMonthDays, localizer)),
             "has_first_month": .bool(!firstMonthDays.isEmpty),
         ]
+        func onDemand(_ key: String, _ make: () -> MustacheValue) {
+            assert(onDemandKeys.contains(key))
+            if reads(key) { value[key] = make() }
+        }
+        onDemand("weekly_rows") { .array(SummaryRows.cells(of: weeks, babyName: name)) }
+        onDemand("daily_rows") { .array(SummaryRows.cells(of: aggregate.days, babyName: name)) }
+        onDemand("last_days") { .array(lastDays(aggregate, localizer)) }
+        onDemand("findings") { .array(aggregate.findings.map { finding($0, localizer) }) }
+        onDemand("comparison") { aggregate.latestComparison.map { comparison($0, localizer) } ?? .null }
+        onDemand("first_month") { .array(firstMonth(firstMonthDays, localizer)) }
         if charts, !weeks.isEmpty {
             if let chartsAhead {
                 value["charts"] = chartsAhead.charts(of: aggregate)
