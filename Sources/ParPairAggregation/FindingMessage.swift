@@ -164,7 +164,8 @@ public enum TextTemplate {
                 break
             }
             let tagEnd = utf8.index(close, offsetBy: 2)
-            let name = String(template[nameStart..<close].filter { $0 != " " })
+            let tag = template[nameStart..<close]
+            let name = tag.utf8.contains(UInt8(ascii: " ")) ? String(tag.filter { $0 != " " }) : String(tag)
             result += values[name] ?? String(template[open..<tagEnd])
             copied = tagEnd
             guard let next = pair(of: UInt8(ascii: "{"), in: utf8, from: copied) else { break }

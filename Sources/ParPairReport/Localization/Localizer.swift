@@ -77,12 +77,14 @@ public struct Localizer: Sendable {
     /// (`Fr 30. Okt. 2026, 19:19`, …), the clock time as the family's clock showed it; the offset is left to
     /// the CSV and exports. A time it cannot read (`invalid time`) is returned as it is.
     public func readableTime(_ iso: String) -> String {
-        let characters = Array(iso)
-        guard characters.count >= 16, characters[10] == "T", characters[13] == ":",
-              let date = CivilDate(iso: String(characters[0..<10])) else { return iso }
+        // Read on the UTF-8 bytes: the times are written in ASCII, and a non-ASCII one does not read as a date.
+        let bytes = Array(iso.utf8)
+        guard bytes.count >= 16, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+              bytes[0..<16].allSatisfy({ $0 < 0x80 }),
+              let date = CivilDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)) else { return iso }
         return text("finding_time", [
             "weekday": weekday(date), "day": String(date.day), "month": text("month_\(date.month)"), "year": String(date.year),
-            "clock": String(characters[11..<16]),
+            "clock": String(decoding: bytes[11..<16], as: UTF8.self),
         ])
     }
 
