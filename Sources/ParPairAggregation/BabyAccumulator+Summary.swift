@@ -147,7 +147,7 @@ extension BabyAccumulator {
                 kept.append(finding)
                 continue
             }
-            groups["\(finding.rule.rawValue)/\(finding.kind)", default: []].append(finding)
+            groups["\(finding.rule.rawValue)/\(finding.kind.rawValue)", default: []].append(finding)
         }
         for (_, group) in groups {
             guard group.count > 1, var first = group.min(by: { $0.time < $1.time }), let last = group.max(by: { $0.time < $1.time }) else {

@@ -94,9 +94,9 @@ public struct ReportTemplate: Sendable {
         try TemplateSourcePolicy.check(template: template, partials: partials, folder: url.deletingLastPathComponent())
     }
 
-    /// The names a built-in template and the built-in partials it includes (transitively) read, from the
-    /// parsed templates' tags: of `weeks.0.feeds`, `weeks`. Nil (every name) for a dynamic partial name, or a
-    /// partial that is not built in or does not parse.
+    /// The names a built-in template and the built-in partials it includes (transitively) may read, scanned
+    /// from their text (`TagScan`; the render parses them, on its own thread): of `weeks.0.feeds`, `weeks`. Nil
+    /// (every name) for a dynamic partial name, a partial that is not built in, or a change of delimiters.
     static func builtInNames(_ name: String, format: OutputFormat) -> Set<String>? {
         let builtIns = DefaultTemplates.partials
         var pending = [name]
@@ -106,17 +106,9 @@ public struct ReportTemplate: Sendable {
             guard seen.insert(next).inserted else { continue }
             let found = DefaultTemplates.text(next).map { PartialText(name: next, source: $0) }
                 ?? builtIns.partial(named: next, format: format)
-            guard let found, let parsed = try? Template(source: found.source, name: found.name) else { return nil }
-            for tag in parsed.tags {
-                if tag.readsData { names.insert(String(tag.name.prefix { $0 != "." })) }
-                switch tag.kind {
-                case .partial, .parent:
-                    if tag.isDynamic { return nil }
-                    pending.append(tag.name)
-                default:
-                    break
-                }
-            }
+            guard let found, let scan = TagScan(found.source) else { return nil }
+            names.formUnion(scan.names)
+            pending += scan.partials
         }
         return names
     }
