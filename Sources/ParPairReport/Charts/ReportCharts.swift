@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 import Mustache
 import ParPairAggregation
@@ -19,16 +20,20 @@ enum ReportCharts {
     /// The most days one 24-hour chart holds (a visit's period of up to six weeks takes several).
     static let patternDays = 14
 
-    static func make(_ aggregate: BabyAggregate, units: VolumeUnits, localizer: Localizer = .english) throws -> MustacheValue {
+    /// - Parameter checks: where a chart's check is left for the thread that renders it (`ChartsAhead`); nil checks
+    ///   each chart here and throws at once.
+    static func make(
+        _ aggregate: BabyAggregate, units: VolumeUnits, localizer: Localizer = .english, checks: ChartChecks? = nil
+    ) throws -> MustacheValue {
         let t = localizer.text as (String) -> String
         let weeks = WeekCharts(weeks: aggregate.weeks, localizer: localizer)
         let paired = aggregate.weeks.count <= pairedWeeks
         let pairWidth = paired ? halfWidth : fullWidth, pairHeight = paired ? 210.0 : 190.0
-        let patterns = try patternCharts(aggregate.timeline, localizer: localizer)
+        let patterns = try patternCharts(aggregate.timeline, localizer: localizer, checks: checks)
         return .dictionary([
-            "feeds": try image(weeks.feeds.svg(width: fullWidth, height: 200), alt: t("alt_feeds"), name: "feeds chart"),
-            "sleep": try image(weeks.sleep.svg(width: pairWidth, height: pairHeight), alt: t("alt_sleep"), name: "sleep chart"),
-            "diapers": try image(weeks.diapers.svg(width: pairWidth, height: pairHeight), alt: t("alt_diapers"), name: "diaper chart"),
+            "feeds": try image(weeks.feeds.svg(width: fullWidth, height: 200), alt: t("alt_feeds"), name: "feeds chart", checks: checks),
+            "sleep": try image(weeks.sleep.svg(width: pairWidth, height: pairHeight), alt: t("alt_sleep"), name: "sleep chart", checks: checks),
+            "diapers": try image(weeks.diapers.svg(width: pairWidth, height: pairHeight), alt: t("alt_diapers"), name: "diaper chart", checks: checks),
             "pattern": patterns.first ?? .null,
             "patterns": .array(patterns),
             "has_pattern": .bool(!aggregate.timeline.isEmpty),
@@ -86,7 +91,7 @@ enum ReportCharts {
     }
 
     /// The 24-hour picture in charts of at most `patternDays` days each, so a day is never split across pages.
-    static func patternCharts(_ timeline: [DayTimeline], localizer: Localizer) throws -> [MustacheValue] {
+    static func patternCharts(_ timeline: [DayTimeline], localizer: Localizer, checks: ChartChecks? = nil) throws -> [MustacheValue] {
         let t = localizer.text as (String) -> String
         let chunks = stride(from: 0, to: timeline.count, by: patternDays).map { Array(timeline[$0..<min($0 + patternDays, timeline.count)]) }
         return try chunks.compactMap { chunk in
@@ -107,7 +112,7 @@ enum ReportCharts {
                 startMinute: first.dayStart.minutes,
                 legendLabels: (t("legend_asleep"), t("legend_breastfeed"), t("legend_bottle_or_solids"), t("legend_diaper"))
             )
-            return try image(pattern.svg(width: fullWidth), alt: t("alt_pattern"), name: "pattern chart")
+            return try image(pattern.svg(width: fullWidth), alt: t("alt_pattern"), name: "pattern chart", checks: checks)
         }
     }
 
@@ -117,13 +122,61 @@ enum ReportCharts {
         "\(localizer.weekday(day.date)) \(localizer.dayAndMonth(day.date))"
     }
 
-    /// Checks the SVG is well-formed XML, then wraps it as a base64 `data:` URI for an `<img>`.
-    static func image(_ svg: String, alt: String, name: String) throws -> MustacheValue {
+    /// Checks the SVG is well-formed XML, then wraps it as a base64 `data:` URI for an `<img>`; with `checks`, both
+    /// are done by the thread that first reads the chart (``CheckedChart``).
+    static func image(_ svg: String, alt: String, name: String, checks: ChartChecks? = nil) throws -> MustacheValue {
+        if let checks { return .object(CheckedChart(svg: svg, alt: alt, name: name, checks: checks)) }
+        return try checked(svg, alt: alt, name: name)
+    }
+
+    static func checked(_ svg: String, alt: String, name: String) throws(ReportError) -> MustacheValue {
         let result = XMLWellFormedness.check(svg, name: name)
         guard result.passed else { throw ReportError.chart(name: name, problems: result.description) }
         return .dictionary([
             "src": .string("data:image/svg+xml;base64," + Data(svg.utf8).base64EncodedString()),
             "alt": .string(alt),
         ])
+    }
+}
+
+/// The first chart that failed its check where the check was left to the rendering thread; the report throws it
+/// once the render is done, so a chart that is not well-formed is never embedded unnoticed.
+final class ChartChecks: Sendable {
+    private let failure = Locked<ReportError?>(nil)
+
+    func record(_ error: ReportError) {
+        failure.withLock { if $0 == nil { $0 = error } }
+    }
+
+    func throwIfFailed() throws(ReportError) {
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+}
+
+/// A drawn chart checked and encoded by the thread that first reads it (the HTML report's rendering thread, while
+/// the main thread draws the next baby's charts); read like the dictionary ``ReportCharts/checked(_:alt:name:)``
+/// makes, or nothing when its check failed (recorded in ``ChartChecks``).
+final class CheckedChart: MustacheObject {
+    private let source: (svg: String, alt: String, name: String)
+    private let checks: ChartChecks
+    private let value = Locked<MustacheValue??>(nil)
+
+    init(svg: String, alt: String, name: String, checks: ChartChecks) {
+        source = (svg, alt, name)
+        self.checks = checks
+    }
+
+    func mustacheValue(forKey key: String) -> MustacheValue? {
+        let checked = value.withLock { value in
+            if let value { return value }
+            switch Result(catching: { () throws(ReportError) in try ReportCharts.checked(source.svg, alt: source.alt, name: source.name) }) {
+            case .success(let checked): value = .some(checked)
+            case .failure(let error):
+                checks.record(error)
+                value = .some(nil)
+            }
+            return value ?? nil
+        }
+        return checked?.value(forKey: key)
     }
 }

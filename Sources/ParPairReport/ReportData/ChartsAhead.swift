@@ -37,15 +37,19 @@ final class ChartsAhead {
     /// - Throws: what drawing threw, else what `render` threw.
     func render<Output>(into output: inout Output, _ render: sending @escaping (inout Output) throws -> Void) throws {
         let rendered = WriteOnce<Void>()
+        // Each chart is checked and encoded by the rendering thread as it reaches it, not here: this thread
+        // draws the charts after reading the store, and is the longer one.
+        let checks = ChartChecks()
         try Concurrently.run({ _ in
             defer { for baby in babies { baby.charts.set(nil) } }  // undrawn: the render must not wait for them
             for baby in babies where rendered.valueIfSet == nil {
-                baby.charts.set(try ReportCharts.make(baby.aggregate, units: units, localizer: localizer))
+                baby.charts.set(try ReportCharts.make(baby.aggregate, units: units, localizer: localizer, checks: checks))
             }
         }, lending: &output, to: { output, _ in
             defer { rendered.set(()) }
             try render(&output)
         })
+        try checks.throwIfFailed()
     }
 
     /// One baby's `charts`, as the template reads it: nothing when drawing failed or stopped before them.
