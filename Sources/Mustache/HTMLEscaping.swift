@@ -51,21 +51,24 @@ public enum HTMLEscaping {
     }
 
     private static func firstSpecialByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
-                return index
-            case 0x09, 0x0A, 0x0D:
-                continue
-            case 0..<0x20:
-                return index
-            case 0xEF where isNonCharacter(bytes, at: index):
-                return index
-            default:
-                continue
+        // One table lookup a byte: the report's charts are half a megabyte of base64 that holds none.
+        mayNeedEscaping.withUnsafeBufferPointer { table in
+            for index in bytes.indices where table[Int(bytes[index])] {
+                if bytes[index] != 0xEF || isNonCharacter(bytes, at: index) { return index }
             }
+            return nil
         }
-        return nil
+    }
+
+    /// The bytes `write` does not copy as they are: `& < > " '`, the controls XML 1.0 does not allow, and
+    /// 0xEF (U+FFFE and U+FFFF start with it).
+    private static let mayNeedEscaping: [Bool] = (0...255).map { (byte: Int) in
+        switch UInt8(byte) {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0xEF: true
+        case 0x09, 0x0A, 0x0D: false
+        case 0..<0x20: true
+        default: false
+        }
     }
 
     /// U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.

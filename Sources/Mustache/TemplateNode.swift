@@ -18,17 +18,19 @@ final class TextNode: Sendable {
 
     init(_ text: String) {
         self.text = text
-        var lines: [String] = []
-        var current = ""
-        for character in text {
-            current.append(character)
-            if character == "\n" || character == "\r\n" {
-                lines.append(current)
-                current = ""
+        // Split on the UTF-8 after each line feed byte: a line feed always ends a Character (`\n`, or `\r\n`),
+        // so these are the lines a split of the Characters after `\n` and `\r\n` gives, at a fraction of the cost.
+        var text = text
+        self.lines = text.withUTF8 { bytes in
+            var lines: [String] = []
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                start = end
             }
+            return lines
         }
-        if !current.isEmpty { lines.append(current) }
-        self.lines = lines
         self.endsWithNewline = text.utf8.last == 0x0A
     }
 }

@@ -279,7 +279,7 @@ struct TemplateParser {
 
     private func dataName(_ text: String, tag: Tag) throws -> DataName {
         guard !text.isEmpty else { throw error(.emptyTag(tag: tag.text), at: tag.start) }
-        guard !text.contains(where: \.isWhitespace) else { throw error(.invalidName(text), at: tag.start) }
+        guard !Self.hasWhitespace(text) else { throw error(.invalidName(text), at: tag.start) }
         if text == "." { return DataName(text: text, keys: []) }
         let keys = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !keys.contains(where: \.isEmpty) else { throw error(.invalidName(text), at: tag.start) }
@@ -288,8 +288,15 @@ struct TemplateParser {
 
     private func literalName(_ tag: Tag) throws -> String {
         guard !tag.content.isEmpty else { throw error(.emptyTag(tag: tag.text), at: tag.start) }
-        guard !tag.content.contains(where: \.isWhitespace) else { throw error(.invalidName(tag.content), at: tag.start) }
+        guard !Self.hasWhitespace(tag.content) else { throw error(.invalidName(tag.content), at: tag.start) }
         return tag.content
+    }
+
+    /// Whether a name holds a whitespace Character. An ASCII name is looked at byte by byte (its whitespace Characters are
+    /// tab, line feed, vertical tab, form feed, carriage return and space); another Character by Character.
+    static func hasWhitespace(_ name: String) -> Bool {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return name.contains(where: \.isWhitespace) }
+        return name.utf8.contains { (0x09...0x0D).contains($0) || $0 == 0x20 }
     }
 
     private func partialName(_ tag: Tag) throws -> PartialName {
