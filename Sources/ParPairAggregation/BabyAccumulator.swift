@@ -115,21 +115,22 @@ struct BabyAccumulator {
         todayDate = options.today
         timelineDays = max(1, options.timelineDays)
         sessionGap = Double(options.sessionGapMinutes * 60)
-        let born = calendar.civilDate(of: baby.birthday)
+        let born = birthDate
         correction = options.term(for: baby).flatMap { AgeCorrection(birthDate: born, term: $0) }
         // Day n is [birth date + n at the day start, the next); day 0 begins at the birth itself when the birth
         // comes before the birth date's day start (born 01:00 with days from 02:00: day 0 is 25 hours).
-        rangeStart = min(baby.birthday.timeIntervalSinceReferenceDate,
-                         calendar.instant(on: birthDate, minutes: options.dayStart.minutes).timeIntervalSinceReferenceDate)
+        // Each day start is a calendar computation through Foundation, asked of the shared `dayStarts` (the same
+        // `calendar.instant(on:minutes:)`), so a date is computed once for all the babies.
+        assert(dayStarts.minutes == options.dayStart.minutes, "the day starts are for another --day-start")
+        let birthDayStart = dayStarts.instant(on: born)
+        rangeStart = min(baby.birthday.timeIntervalSinceReferenceDate, birthDayStart)
         birthInstant = baby.birthday.timeIntervalSinceReferenceDate
-        estimateOrigin = calendar.instant(on: birthDate, minutes: options.dayStart.minutes).timeIntervalSinceReferenceDate
+        estimateOrigin = birthDayStart
         let todayWeek = todayIndex >= 0 ? todayIndex / 7 : -1
-        plan = options.weeks.plan(todayWeek: todayWeek, birthDate: birthDate)
+        plan = options.weeks.plan(todayWeek: todayWeek, birthDate: born)
 
-        let birthDate = birthDate
-        let dayStartMinutes = options.dayStart.minutes
         func dayStartInstant(_ day: Int) -> Double {
-            calendar.instant(on: birthDate.adding(days: day), minutes: dayStartMinutes).timeIntervalSinceReferenceDate
+            dayStarts.instant(on: born.adding(days: day))
         }
         rangeEnd = todayIndex >= 0 ? max(rangeStart, dayStartInstant(todayIndex + 1)) : -.infinity
         plausibleEnd = dayStartInstant((WeekSelection.maximumWeek + 1) * 7)
