@@ -127,7 +127,7 @@ final class ParserContext {
     func read(_ source: ChunkSource, options: Int32) -> Verdict {
         let document: xmlDocPtr?
         switch source.origin {
-        case .memory(let bytes) where !bytes.isEmpty: document = whole(bytes, options: options)
+        case .memory(let bytes) where !bytes.isEmpty && bytes.count <= Self.wholeDocumentLimit: document = whole(bytes, options: options)
         case .channel: document = push(source, options: options)
         case .memory, .descriptor: document = pull(source, options: options)
         }
@@ -159,6 +159,8 @@ final class ParserContext {
 
     /// Bytes in memory (a chart) are handed over whole, so every attribute value is there to be taken in one step
     /// (libxml2 copies them: the parse never holds the caller's buffer). The diagnostics are those of ``pull(_:options:)``.
+    /// Only up to ``wholeDocumentLimit``: a larger document (a report rendered for standard output) is pulled, so
+    /// its check never holds a second copy of it.
     private func whole(_ bytes: UnsafeRawBufferPointer, options: Int32) -> xmlDocPtr? {
         let count = Int32(clamping: bytes.count)
         return bytes.withMemoryRebound(to: CChar.self) { characters in
@@ -187,6 +189,9 @@ final class ParserContext {
         context.pointee.myDoc = nil
         return document
     }
+
+    /// The largest document in memory handed to libxml2 whole (a chart is about 14 KB).
+    static let wholeDocumentLimit = 1 << 20
 
     /// Bytes handed to the push parser at a time.
     private static let pushChunkSize = 64 * 1024

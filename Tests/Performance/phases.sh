@@ -78,8 +78,11 @@ phases = [
         + inclusive("LogPipelineO3run_7produce9alongside7consumeyx_yx_AC4SinkVztKcnyyyXEKXEyAC4ItemOXEtKlFZyxz_11Concurrency12Cancell",
                     "LogPipelineO3run_12onThisThread7produce9alongside7consumeyx_Sbyx_AC4SinkVztKcnyyyXEKXEyAC4ItemOXEtKlFZyxz_11Concurrency12Cancell")),
     ("report data", inclusive("0C4DataO4make6result8settings6charts")),
-    ("charts drawn and checked", inclusive("0C6ChartsO4make_5units")),
-    ("template rendered and written", inclusive("0C8TemplateV6render_4into8escaping")),
+    ("charts drawn", inclusive("0C6ChartsO4make_5units")),
+    # checked and encoded by the rendering thread as it reaches them (CheckedChart), inside the render
+    ("charts checked and encoded (while rendering)", inclusive("12CheckedChartC13mustacheValue6forKey")),
+    ("template rendered and written", inclusive("0C8TemplateV6render_4into8escaping")
+        - inclusive("12CheckedChartC13mustacheValue6forKey")),
     ("validated (XHTML against the DTD)", inclusive("XHTMLValidatorV8validate7channel")),
     ("store closed, snapshot removed", inclusive("0C6ReaderC5closeyyF")),
 ]
