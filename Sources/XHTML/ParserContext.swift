@@ -127,7 +127,6 @@ final class ParserContext {
     func read(_ source: ChunkSource, options: Int32) -> Verdict {
         let document: xmlDocPtr?
         switch source.origin {
-        case .memory(let bytes) where !bytes.isEmpty && bytes.count <= Self.wholeDocumentLimit: document = whole(bytes, options: options)
         case .channel: document = push(source, options: options)
         case .memory, .descriptor: document = pull(source, options: options)
         }
@@ -145,8 +144,10 @@ final class ParserContext {
         )
     }
 
-    /// A file is read through a read callback, 4,000 bytes at a time, as `xmllint` reads it. libxml2 2.9.14 then takes
-    /// an attribute value longer than what it holds of the document character by character, its slow path.
+    /// A file or bytes in memory (a chart, a report rendered for standard output) are read through a read callback,
+    /// 4,000 bytes at a time, as `xmllint` reads a file, so the check never holds a second copy of them. libxml2 2.9.14
+    /// then takes an attribute value longer than what it holds of the document character by character, its slow
+    /// path; a chart's attributes are short.
     private func pull(_ source: ChunkSource, options: Int32) -> xmlDocPtr? {
         let document = xmlCtxtReadIO(context, { source, buffer, length in
             guard let source, let buffer, length > 0 else { return 0 }
@@ -155,17 +156,6 @@ final class ParserContext {
         }, nil, Unmanaged.passUnretained(source).toOpaque(), nil, nil, options)
         withExtendedLifetime(source) {}
         return document
-    }
-
-    /// Bytes in memory (a chart) are handed over whole, so every attribute value is there to be taken in one step
-    /// (libxml2 copies them: the parse never holds the caller's buffer). The diagnostics are those of ``pull(_:options:)``.
-    /// Only up to ``wholeDocumentLimit``: a larger document (a report rendered for standard output) is pulled, so
-    /// its check never holds a second copy of it.
-    private func whole(_ bytes: UnsafeRawBufferPointer, options: Int32) -> xmlDocPtr? {
-        let count = Int32(clamping: bytes.count)
-        return bytes.withMemoryRebound(to: CChar.self) { characters in
-            xmlCtxtReadMemory(context, characters.baseAddress, count, nil, nil, options)
-        }
     }
 
     /// Bytes from a channel (the report as it is written) are pushed to libxml2 in large chunks: its push parser
@@ -189,9 +179,6 @@ final class ParserContext {
         context.pointee.myDoc = nil
         return document
     }
-
-    /// The largest document in memory handed to libxml2 whole (a chart is about 14 KB).
-    static let wholeDocumentLimit = 1 << 20
 
     /// Bytes handed to the push parser at a time.
     private static let pushChunkSize = 64 * 1024

@@ -122,20 +122,28 @@ enum ReportCharts {
         "\(localizer.weekday(day.date)) \(localizer.dayAndMonth(day.date))"
     }
 
-    /// Checks the SVG is well-formed XML, then wraps it as a base64 `data:` URI for an `<img>`; with `checks`, both
-    /// are done by the thread that first reads the chart (``CheckedChart``).
+    /// Checks the SVG is well-formed XML, then wraps it as a base64 `data:` URI for an `<img>`; with `checks`, the
+    /// check is made by the thread that first reads the chart (``CheckedChart``).
     static func image(_ svg: String, alt: String, name: String, checks: ChartChecks? = nil) throws -> MustacheValue {
-        if let checks { return .object(CheckedChart(svg: svg, alt: alt, name: name, checks: checks)) }
-        return try checked(svg, alt: alt, name: name)
+        guard let checks else {
+            try check(svg, name: name)
+            return value(src: dataURI(svg), alt: alt)
+        }
+        return .object(CheckedChart(src: dataURI(svg), alt: alt, name: name, checks: checks))
     }
 
-    static func checked(_ svg: String, alt: String, name: String) throws(ReportError) -> MustacheValue {
+    static let dataURIPrefix = "data:image/svg+xml;base64,"
+
+    static func dataURI(_ svg: String) -> String { dataURIPrefix + Data(svg.utf8).base64EncodedString() }
+
+    static func value(src: String, alt: String) -> MustacheValue {
+        .dictionary(["src": .string(src), "alt": .string(alt)])
+    }
+
+    /// - Throws: `ReportError.chart` listing the problems of an SVG that is not well-formed XML.
+    static func check(_ svg: String, name: String) throws(ReportError) {
         let result = XMLWellFormedness.check(svg, name: name)
         guard result.passed else { throw ReportError.chart(name: name, problems: result.description) }
-        return .dictionary([
-            "src": .string("data:image/svg+xml;base64," + Data(svg.utf8).base64EncodedString()),
-            "alt": .string(alt),
-        ])
     }
 }
 
@@ -153,30 +161,44 @@ final class ChartChecks: Sendable {
     }
 }
 
-/// A drawn chart checked and encoded by the thread that first reads it (the HTML report's rendering thread, while
-/// the main thread draws the next baby's charts); read like the dictionary ``ReportCharts/checked(_:alt:name:)``
-/// makes, or nothing when its check failed (recorded in ``ChartChecks``).
+/// A drawn chart, already encoded, checked by the thread that first reads it (the HTML report's rendering thread,
+/// while the main thread draws the next baby's charts): the check decodes the `data:` URI back into the SVG for
+/// the time it takes, so the report data holds only the encoded charts, as it did when they were checked at once.
+/// Read like the dictionary ``ReportCharts/image(_:alt:name:checks:)`` makes without `checks`, or as nothing when
+/// its check failed (recorded in ``ChartChecks``).
 final class CheckedChart: MustacheObject {
-    private let source: (svg: String, alt: String, name: String)
+    private let src: String
+    private let alt: String
+    private let name: String
     private let checks: ChartChecks
-    private let value = Locked<MustacheValue??>(nil)
+    /// Nil until checked; then whether the chart passed.
+    private let passed = Locked<Bool?>(nil)
 
-    init(svg: String, alt: String, name: String, checks: ChartChecks) {
-        source = (svg, alt, name)
+    init(src: String, alt: String, name: String, checks: ChartChecks) {
+        self.src = src
+        self.alt = alt
+        self.name = name
         self.checks = checks
     }
 
     func mustacheValue(forKey key: String) -> MustacheValue? {
-        let checked = value.withLock { value in
-            if let value { return value }
-            switch Result(catching: { () throws(ReportError) in try ReportCharts.checked(source.svg, alt: source.alt, name: source.name) }) {
-            case .success(let checked): value = .some(checked)
-            case .failure(let error):
+        let passed = passed.withLock { passed in
+            if let passed { return passed }
+            do throws(ReportError) {
+                try ReportCharts.check(svg, name: name)
+                passed = true
+            } catch {
                 checks.record(error)
-                value = .some(nil)
+                passed = false
             }
-            return value ?? nil
+            return passed ?? false
         }
-        return checked?.value(forKey: key)
+        return passed ? ReportCharts.value(src: src, alt: alt).value(forKey: key) : nil
+    }
+
+    /// The SVG the `data:` URI holds.
+    private var svg: String {
+        let encoded = src.dropFirst(ReportCharts.dataURIPrefix.utf8.count)
+        return Data(base64Encoded: String(encoded)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }
