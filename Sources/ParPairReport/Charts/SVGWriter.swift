@@ -64,7 +64,12 @@ struct SVGWriter {
 
     /// Markup being written, as UTF-8 bytes.
     struct Markup: TextOutputStream {
-        var bytes: [UInt8] = []
+        /// Room for a chart (14–25 KB) from the start, so its bytes are not copied as the array grows.
+        var bytes: [UInt8] = {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(32 * 1024)
+            return bytes
+        }()
 
         mutating func write(_ string: String) { append(string) }
 
@@ -81,6 +86,17 @@ struct SVGWriter {
     /// without a font engine (DejaVu Sans averages about 0.6 em a character; capitals and digits run wider).
     static func textWidth(_ text: String, fontSize: Double) -> Double {
         var ems = 0.0
+        // ASCII without a carriage return (which joins a line feed into one Character) is measured byte by byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: " "): ems += 0.32
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): ems += 0.68
+                default: ems += 0.6
+                }
+            }
+            return ems * fontSize
+        }
         for character in text {
             if character == " " { ems += 0.32 } else if character.isUppercase || character.isNumber { ems += 0.68 } else { ems += 0.6 }
         }
@@ -100,9 +116,25 @@ struct SVGWriter {
         // Below 10⁹ the hundredths are exact and `rounded` is the Double nearest to them, so their digits are the
         // shortest that read back as it: what `String(rounded)` writes, without its general algorithm.
         guard abs(rounded) < 1e9 else { return String(rounded) }
-        let whole = Int(hundredths)
-        let fraction = abs(whole) % 100
-        let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
-        return (whole < 0 ? "-" : "") + String(abs(whole) / 100) + "." + digits
+        // Written right to left into a buffer, one String made at the end (a chart writes thousands).
+        let whole = Int(hundredths), magnitude = abs(whole)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            var start = buffer.count
+            func put(_ byte: UInt8) {
+                start -= 1
+                buffer[start] = byte
+            }
+            let fraction = magnitude % 100
+            if fraction % 10 != 0 { put(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+            put(UInt8(ascii: "0") + UInt8(fraction / 10))
+            put(UInt8(ascii: "."))
+            var integer = magnitude / 100
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(integer % 10))
+                integer /= 10
+            } while integer > 0
+            if whole < 0 { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
     }
 }
