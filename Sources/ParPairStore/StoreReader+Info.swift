@@ -7,13 +7,15 @@ import SQLite
 extension StoreReader {
     /// Facts about the store for `parpair-report info`, computed with SQL aggregates over the same
     /// snapshot the streams read.
-    public func info() throws -> StoreInfo {
-        try readingSQLite { try collectInfo() }
+    /// - Parameter secondThreadFrom: log rows from which the tables are scanned on two threads (tests set 0 to read
+    ///   a small store as a large one is read).
+    public func info(secondThreadFrom: Int = rowsWorthASecondInfoThread) throws -> StoreInfo {
+        try readingSQLite { try collectInfo(secondThreadFrom: secondThreadFrom) }
     }
 
-    private func collectInfo() throws -> StoreInfo {
+    private func collectInfo(secondThreadFrom: Int) throws -> StoreInfo {
         let plans = try scanPlans()
-        let scanned = try scanTables(plans, babyRowIDs: try babyRowIDs())
+        let scanned = try scanTables(plans, babyRowIDs: try babyRowIDs(), secondThreadFrom: secondThreadFrom)
         let (tables, perBaby) = tableFacts(plans, scanned)
         let present = tables.filter(\.present)
         let babyFacts = babies.map { baby in
@@ -30,6 +32,12 @@ extension StoreReader {
         info.source = restored?.origin
         return info
     }
+
+    /// Log rows below which `info` scans its tables on one thread through one connection. Its scan of a row is light
+    /// (four columns counted), so a second thread and connection pay for themselves later than a report's: alternated
+    /// release runs, 21–31 each, took 19.2 ms alone against 21.2 ms on two threads at 10,673 rows, 23.4 against 25.3 ms
+    /// at 20,794, and 31.8 against 27.5 ms at 40,743 (2026-12-02).
+    public static let rowsWorthASecondInfoThread = 30_000
 
     /// One pass over a log table for every fact: its columns baby, id, end and time (each NULL when the table
     /// lacks it), and its row count, for sharing the tables out.
@@ -67,7 +75,7 @@ extension StoreReader {
     /// the larger tables first, each to the connection with fewer rows so far (a small store's on this thread). The 64-bit fingerprints the
     /// aggregation uses find ids seen twice (two different ids share one with a chance of about 3 in 10⁸ at a
     /// million rows). Returns each plan's scan by the plan's index.
-    private func scanTables(_ plans: [ScanPlan], babyRowIDs: Set<Int64>) throws -> [Int: TableScan] {
+    private func scanTables(_ plans: [ScanPlan], babyRowIDs: Set<Int64>, secondThreadFrom: Int) throws -> [Int: TableScan] {
         var groups: [[Int]] = [[], []]
         var load = [0, 0]
         for index in plans.indices.sorted(by: { plans[$0].rows > plans[$1].rows }) {
@@ -87,7 +95,7 @@ extension StoreReader {
                 return (index, scan)
             }
         }
-        if plans.reduce(0, { $0 + $1.rows }) < Self.rowsWorthASecondThread {
+        if plans.reduce(0, { $0 + $1.rows }) < secondThreadFrom {
             // Too few rows to pay for a second thread and connection.
             return Dictionary(uniqueKeysWithValues: try readingSQLite { try scan(groups[0] + groups[1], on: database) })
         }

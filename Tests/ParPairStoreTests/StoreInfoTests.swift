@@ -28,6 +28,20 @@ import Testing
         #expect(info.warnings.isEmpty, "\(info.warnings)")
     }
 
+    /// `info` scans a store under 30,000 rows on one thread; the same facts come from two threads and connections,
+    /// as a larger store is scanned (the sample store: 5,046 logs, every table, orphans and repeated ids).
+    @Test func oneThreadAndTwoGiveTheSameFacts() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("samples/default.store").path
+        try StoreReader.withReader(path: sample) { reader throws in
+            let alone = try reader.info()
+            let shared = try reader.info(secondThreadFrom: 0)
+            #expect(alone.totalLogs > 5_000)
+            #expect(alone.totalLogs < StoreReader.rowsWorthASecondInfoThread)
+            #expect(shared == alone)
+        }
+    }
+
     @Test func aWALWithoutValidFramesIsIgnoredAndReported() throws {
         let folder = try FixtureFolder()
         try StoreFixtures.writeFull(at: folder.store)
