@@ -127,8 +127,8 @@ final class ParserContext {
     func read(_ source: ChunkSource, options: Int32) -> Verdict {
         let document: xmlDocPtr?
         switch source.origin {
-        case .channel: document = push(source, options: options)
-        case .memory, .descriptor: document = pull(source, options: options)
+        case .channel where ParseSession.of(context)?.hooks == nil: document = push(source, options: options)
+        case .channel, .memory, .descriptor: document = pull(source, options: options)
         }
         if let document, let subset = document.pointee.intSubset, subset.pointee.children != nil,
            let session = ParseSession.of(context), let hooks = session.hooks {
@@ -158,19 +158,27 @@ final class ParserContext {
         return document
     }
 
-    /// Bytes from a channel (the report as it is written) are pushed to libxml2 in large chunks: its push parser
-    /// starts a tag only once the whole tag has arrived, so a chart's 14 KB `data:` URI is taken in one step, not
-    /// character by character as ``pull(_:options:)`` takes it (2.9.14: twice the instructions of the rest of the
-    /// report's validation). After a fatal error the push parser stops, where a pull goes on to report what
-    /// follows; the tool's own report is well-formed, so only its validity errors are ever reported, and those
-    /// are the same.
+    /// Bytes from a channel that no visitor walks (a built-in template's report as it is written) are pushed to
+    /// libxml2 in large chunks: its push parser starts a tag only once the whole tag has arrived, so a chart's 14 KB
+    /// `data:` URI is taken in one step, not character by character as ``pull(_:options:)`` takes it (2.9.14: twice
+    /// the instructions of the rest of the report's validation). The diagnostics of a well-formed document are the
+    /// same either way; a malformed one's are not (after a fatal error the push parser stops where a pull goes on,
+    /// and it words a truncated document as extra content), so the output of a user's template, which the
+    /// allow-list walks, is pulled as before.
     private func push(_ source: ChunkSource, options: Int32) -> xmlDocPtr? {
-        guard xmlCtxtResetPush(context, nil, 0, nil, nil) == 0 else { return nil }
-        _ = xmlCtxtUseOptions(context, options)
         let chunk = UnsafeMutablePointer<CChar>.allocate(capacity: Self.pushChunkSize)
         defer { chunk.deallocate() }
+        var count = source.read(into: chunk, length: Self.pushChunkSize)
+        // Nothing came: the pull reads the same nothing and says so as it says it of an empty file.
+        guard count > 0 else { return pull(source, options: options) }
+        // The first bytes go with the reset, so that libxml2 detects the encoding from them (a byte-order mark,
+        // UTF-16) as a pull does; without them it takes UTF-8 and reads a byte-order mark as content.
+        let first = min(4, Int(count))
+        guard xmlCtxtResetPush(context, chunk, Int32(first), nil, nil) == 0 else { return nil }
+        _ = xmlCtxtUseOptions(context, options)
+        if Int(count) > first { _ = xmlParseChunk(context, chunk + first, count - Int32(first), 0) }
         while context.pointee.instate != XML_PARSER_EOF {
-            let count = source.read(into: chunk, length: Self.pushChunkSize)
+            count = source.read(into: chunk, length: Self.pushChunkSize)
             guard count > 0 else { break }
             _ = xmlParseChunk(context, chunk, count, 0)
         }

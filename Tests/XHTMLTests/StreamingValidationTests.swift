@@ -8,6 +8,18 @@ import Testing
     /// Validates `text` sent in `piece`-byte chunks from a second thread, and waits (up to 20 s) for that
     /// thread to have sent everything: a writer left waiting on a reader that stopped fails the test.
     static func validate(_ text: String, piece: Int, validator: XHTMLValidator = XHTMLValidator()) -> XMLCheckResult {
+        validate(text, piece: piece) { validator.validate(channel: $0, name: "streamed.html") }
+    }
+
+    /// The same, walked by a visitor as it is validated (the path a user's template takes).
+    static func validateWalked(_ text: String, piece: Int) -> XMLCheckResult {
+        validate(text, piece: piece) { channel in
+            var recorder = XMLVisitorTests.Recorder()
+            return XHTMLValidator().validate(channel: channel, name: "streamed.html", visitor: &recorder)
+        }
+    }
+
+    private static func validate(_ text: String, piece: Int, reading: (ByteChannel) -> XMLCheckResult) -> XMLCheckResult {
         let channel = ByteChannel(capacity: 2)
         let bytes = Array(text.utf8)
         let written = DispatchSemaphore(value: 0)
@@ -22,7 +34,7 @@ import Testing
             written.signal()
         }
         writer.start()
-        let result = validator.validate(channel: channel, name: "streamed.html")
+        let result = reading(channel)
         #expect(written.wait(timeout: .now() + 20) == .success, "the writer still waits on the validator")
         return result
     }
@@ -46,6 +58,47 @@ import Testing
         let result = Self.validate(SampleDocument.strict(body: "<table><div>x</div></table>"), piece: 5)
         #expect(result.outcome == .failed)
         #expect(result.errors.contains { $0.line == 7 }, "\(result)")
+    }
+
+    /// The problems of a document as `validate(_:name:)` reports them on the whole text (read as a file is read).
+    static func problems(_ result: XMLCheckResult) -> [String] {
+        result.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
+    }
+
+    /// Streamed without a visitor (the built-in templates' reports), a well-formed document is pushed to libxml2:
+    /// its validity errors, lines and columns are those of the whole text, in pieces of any size.
+    @Test(arguments: [1, 7, 4096, 70_000])
+    func aWellFormedInvalidDocumentStreamedHasTheProblemsOfTheWholeText(_ piece: Int) {
+        let body = "<table><div>x</div></table>\n<p><img src=\"data:image/svg+xml;base64,\(String(repeating: "QUJD", count: 5000))\" /></p>\n<ul></ul>"
+        let text = SampleDocument.strict(body: body)
+        let whole = XHTMLValidator().validate(text, name: "streamed.html")
+        let streamed = Self.validate(text, piece: piece)
+        #expect(whole.outcome == .failed)
+        #expect(Self.problems(whole).count >= 3, "\(Self.problems(whole))")
+        #expect(Self.problems(streamed) == Self.problems(whole))
+    }
+
+    /// A malformed document walked by a visitor (a user's template's output) is read as the whole text is: every
+    /// problem after the first fatal one too, and a truncated document called truncated.
+    @Test(arguments: ["<p>open <b>bold</p>", "<p>x</p>\n</body>"])
+    func aMalformedWalkedDocumentHasTheProblemsOfTheWholeText(_ body: String) {
+        let text = body.hasSuffix("</body>") ? SampleDocument.strictPrologue + "\n" + body + "\n" : SampleDocument.strict(body: body)
+        var recorder = XMLVisitorTests.Recorder()
+        let whole = XHTMLValidator().validate(text, name: "streamed.html", visitor: &recorder)
+        let streamed = Self.validateWalked(text, piece: 4096)
+        #expect(whole.outcome == .failed)
+        #expect(Self.problems(streamed) == Self.problems(whole))
+    }
+
+    /// A byte-order mark, and an empty document, read as they do whole: the first bytes reach libxml2 before it
+    /// settles the encoding.
+    @Test func aByteOrderMarkAndAnEmptyDocumentStreamAsTheyReadWhole() {
+        let marked = "\u{FEFF}" + SampleDocument.validStrict
+        #expect(XHTMLValidator().validate(marked, name: "streamed.html").outcome == .passed)
+        #expect(Self.validate(marked, piece: 4096).outcome == .passed, "\(Self.problems(Self.validate(marked, piece: 4096)))")
+        let empty = Self.validate("", piece: 4096)
+        #expect(Self.problems(empty) == Self.problems(XHTMLValidator().validate("", name: "streamed.html")))
+        #expect(empty.outcome == .failed)
     }
 
     @Test func aDocumentOverTheCapIsRefusedAndTheWriterFinishes() {
