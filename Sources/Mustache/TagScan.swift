@@ -46,6 +46,12 @@ public struct TagScan: Sendable, Equatable {
         guard scanned else { return nil }
     }
 
+    /// Whether `text` holds `{{`, so that it may hold a tag (a text without one renders as itself).
+    public static func mayHoldTags(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { pair(of: UInt8(ascii: "{"), in: $0, from: 0) != nil }
+    }
+
     /// Where `byte` first appears twice in a row at or after `start`.
     private static func pair(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start

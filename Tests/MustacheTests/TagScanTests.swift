@@ -14,6 +14,14 @@ import Testing
         #expect(scan.partials == ["p", "q"])
     }
 
+    @Test func aTextMayHoldTagsOnlyWithTwoOpeningBraces() {
+        #expect(TagScan.mayHoldTags("Week {{week}}"))
+        #expect(TagScan.mayHoldTags("{{"))
+        #expect(!TagScan.mayHoldTags("a { b } {c}"))
+        #expect(!TagScan.mayHoldTags("{"))
+        #expect(!TagScan.mayHoldTags(""))
+    }
+
     @Test(arguments: ["{{=<% %>=}}<%a%>", "{{>*dynamic}}", "{{<*dynamic}}{{/*dynamic}}", "text {{a"])
     func whatAScanCannotFollowReadsAnything(_ source: String) {
         #expect(TagScan(source) == nil)

@@ -127,7 +127,7 @@ enum ReportCharts {
     static func image(_ svg: String, alt: String, name: String, checks: ChartChecks? = nil) throws -> MustacheValue {
         guard let checks else {
             try check(svg, name: name)
-            return value(src: dataURI(svg), alt: alt)
+            return .dictionary(["src": .string(dataURI(svg)), "alt": .string(alt)])
         }
         return .object(CheckedChart(src: dataURI(svg), alt: alt, name: name, checks: checks))
     }
@@ -135,10 +135,6 @@ enum ReportCharts {
     static let dataURIPrefix = "data:image/svg+xml;base64,"
 
     static func dataURI(_ svg: String) -> String { dataURIPrefix + Data(svg.utf8).base64EncodedString() }
-
-    static func value(src: String, alt: String) -> MustacheValue {
-        .dictionary(["src": .string(src), "alt": .string(alt)])
-    }
 
     /// - Throws: `ReportError.chart` listing the problems of an SVG that is not well-formed XML.
     static func check(_ svg: String, name: String) throws(ReportError) {
@@ -164,8 +160,8 @@ final class ChartChecks: Sendable {
 /// A drawn chart, already encoded, checked by the thread that first reads it (the HTML report's rendering thread,
 /// while the main thread draws the next baby's charts): the check decodes the `data:` URI back into the SVG for
 /// the time it takes, so the report data holds only the encoded charts, as it did when they were checked at once.
-/// Read like the dictionary ``ReportCharts/image(_:alt:name:checks:)`` makes without `checks`, or as nothing when
-/// its check failed (recorded in ``ChartChecks``).
+/// Read like the dictionary ``ReportCharts/image(_:alt:name:checks:)`` makes without `checks` (`src`, `alt`), or as
+/// nothing when its check failed (recorded in ``ChartChecks``).
 final class CheckedChart: MustacheObject {
     private let src: String
     private let alt: String
@@ -182,18 +178,29 @@ final class CheckedChart: MustacheObject {
     }
 
     func mustacheValue(forKey key: String) -> MustacheValue? {
-        let passed = passed.withLock { passed in
+        guard isWellFormed else { return nil }
+        switch key {
+        case "src": return .string(src)
+        case "alt": return .string(alt)
+        default: return nil
+        }
+    }
+
+    /// Checked on the first read (a failure recorded in `checks`), remembered for the others.
+    private var isWellFormed: Bool {
+        passed.withLock { passed in
             if let passed { return passed }
+            let verdict: Bool
             do throws(ReportError) {
                 try ReportCharts.check(svg, name: name)
-                passed = true
+                verdict = true
             } catch {
                 checks.record(error)
-                passed = false
+                verdict = false
             }
-            return passed ?? false
+            passed = verdict
+            return verdict
         }
-        return passed ? ReportCharts.value(src: src, alt: alt).value(forKey: key) : nil
     }
 
     /// The SVG the `data:` URI holds.

@@ -120,9 +120,7 @@ struct CatalogTexts: MustacheObject {
         guard let text = localizer.catalog.texts[key] ?? localizer.fallback.texts[key] else { return nil }
         if css { return .string(CSSString.escape(text)) }
         // On the UTF-8 (Foundation's `contains` of a String goes through NSString: 6,000 instructions a call).
-        guard zip(text.utf8, text.utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: "{") && $1 == UInt8(ascii: "{") }) else {
-            return .string(text)
-        }
+        guard TagScan.mayHoldTags(text) else { return .string(text) }
         return .lambda(MustacheLambda { text })
     }
 }
