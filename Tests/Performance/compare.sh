@@ -12,7 +12,10 @@
 # include copying the store to the private snapshot, as every run does.
 #
 # Each figure is the median wall time of --runs whole-process runs (after one warm-up run) and the
-# largest peak resident memory of those runs (GNU time's %M). Not part of `swift test`. (This folder
+# largest peak resident memory of those runs (GNU time's %M). On each store the commands take turns, one run
+# of each per round, so that a ratio of two figures compares runs made in the same seconds of the machine's
+# time (this machine's speed drifts from minute to minute; measured one command after the other, the same two
+# binaries' ratios moved by half). Not part of `swift test`. (This folder
 # is not a target's: SwiftPM would warn about non-Swift files in Tests/Benchmarks.)
 #
 #   Tests/Performance/compare.sh                       # builds the shipped binary (static), all sizes, 5 runs
@@ -99,35 +102,66 @@ if [ -z "$binary" ]; then
 fi
 [ -x "$binary" ] || { echo "compare.sh: no executable at $binary" >&2; exit 66; }
 mkdir -p "$work/out"
+# Timed from a copy written here: a run's peak RSS counts the pages of the binary that it maps, and how many
+# follows how the page cache holds the file (as written by the build or cp, or as read back in large pieces
+# after it was evicted): the same binary's `--version` peaked at 15.3 MB one way and 20.3 MB the other.
+# Written afresh, any two binaries are measured alike.
+shown=$binary
+if cp "$binary" "$work/parpair-report.timed" && "$work/parpair-report.timed" --version >/dev/null 2>&1; then
+    binary="$work/parpair-report.timed"
+fi
 
-# One measurement: median wall seconds and largest peak RSS (MB) of $runs runs of "$@", stdout to $out.
-# Sets: median_s, peak_mb, status ("ok" or "exit N").
-measure() {
-    local out=$1; shift
-    local times=() peak=0 code=0
-    "$@" >"$out" 2>"$work/out/stderr" || code=$?
-    if [ $code -ne 0 ]; then
-        median_s=""; peak_mb=""; status="exit $code"
-        return
-    fi
-    for _ in $(seq "$runs"); do
-        local start end kb
-        start=$(date +%s%N)
-        /usr/bin/time -f %M -o "$work/out/rss" "$@" >"$out" 2>"$work/out/stderr" || code=$?
-        end=$(date +%s%N)
-        kb=$(tail -n 1 "$work/out/rss")
-        times+=($(( (end - start) / 1000 )))
-        [ "$kb" -gt "$peak" ] && peak=$kb
-    done
-    if [ $code -ne 0 ]; then
-        median_s=""; peak_mb=""; status="exit $code"
-        return
-    fi
-    median_s=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END {
-        m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.3f", m / 1e6 }')
-    peak_mb=$(awk -v kb="$peak" 'BEGIN { printf "%.1f", kb / 1024 }')
-    status=ok
+# The median of microsecond figures, in seconds; the largest of kilobyte figures, in MB.
+median_seconds() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END {
+    m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.3f", m / 1e6 }'; }
+largest_mb() { printf '%s\n' "$@" | sort -n | tail -n 1 | awk '{ printf "%.1f", $1 / 1024 }'; }
+
+# One timed run of the command in the job's quoted words, stdout to $out. Sets: run_us, run_kb, run_code.
+time_once() {
+    local out=$1 words=$2 start end
+    run_code=0
+    start=$(date +%s%N)
+    eval "/usr/bin/time -f %M -o \"\$work/out/rss\" $words" >"$out" 2>"$work/out/stderr" || run_code=$?
+    end=$(date +%s%N)
+    run_us=$(( (end - start) / 1000 ))
+    run_kb=$(tail -n 1 "$work/out/rss")
 }
+
+# The jobs of one store, measured in turns: each once as a warm-up (a job that fails is not timed), then
+# $runs rounds of one run of every job. Each job is "label|output file|command as %q-quoted words".
+# Sets, by job index: job_s (median seconds), job_mb (largest peak RSS), job_status ("ok" or "exit N").
+measure_turns() {
+    local index label out words
+    local -A times kbs
+    job_s=(); job_mb=(); job_status=()
+    for index in "${!jobs[@]}"; do
+        IFS='|' read -r label out words <<<"${jobs[$index]}"
+        run_code=0
+        eval "$words" >"$out" 2>"$work/out/stderr" || run_code=$?
+        if [ $run_code -eq 0 ]; then job_status[$index]=ok; else job_status[$index]="exit $run_code"; fi
+        times[$index]=""; kbs[$index]=""
+    done
+    for _ in $(seq "$runs"); do
+        for index in "${!jobs[@]}"; do
+            [ "${job_status[$index]}" = ok ] || continue
+            IFS='|' read -r label out words <<<"${jobs[$index]}"
+            time_once "$out" "$words"
+            if [ $run_code -ne 0 ]; then job_status[$index]="exit $run_code"; continue; fi
+            times[$index]+=" $run_us"; kbs[$index]+=" $run_kb"
+        done
+    done
+    for index in "${!jobs[@]}"; do
+        if [ "${job_status[$index]}" = ok ]; then
+            # shellcheck disable=SC2086 # the lists are words on purpose
+            job_s[$index]=$(median_seconds ${times[$index]}); job_mb[$index]=$(largest_mb ${kbs[$index]})
+        else
+            job_s[$index]=""; job_mb[$index]=""
+        fi
+    done
+}
+
+# A job for measure_turns.
+add_job() { local label=$1 out=$2; shift 2; jobs+=("$label|$out|$(printf '%q ' "$@")"); }
 
 # Logs in a store, from our own `info --json` (sqlite3 would leave a -shm file beside the sample store).
 count_logs() {
@@ -147,16 +181,18 @@ if libraries=$(ldd "$binary" 2>/dev/null); then
         *) linking=" (Swift runtime linked statically)" ;;
     esac
 fi
-echo "parpair-report: $binary$linking"
+echo "parpair-report: $shown$linking"
 echo "runs per figure: $runs (median wall time; peak RSS = largest of the runs); load average: $load_before"
 echo
 
 # The bundled sample store: `info` has a target of its own.
 sample="$root/samples/default.store"
 if [ -f "$sample" ]; then
-    measure "$work/out/sample-info.txt" "$binary" info "$sample" --tz America/New_York --today 2026-11-20
-    result_s[sample-info]=$median_s; result_mb[sample-info]=$peak_mb
-    rows+=("sample|$(count_logs "$sample")|info|$median_s|$peak_mb|||$status")
+    jobs=()
+    add_job info "$work/out/sample-info.txt" "$binary" info "$sample" --tz America/New_York --today 2026-11-20
+    measure_turns
+    result_s[sample-info]=${job_s[0]}; result_mb[sample-info]=${job_mb[0]}
+    rows+=("sample|$(count_logs "$sample")|info|${job_s[0]}|${job_mb[0]}|||${job_status[0]}")
 fi
 
 IFS=, read -r -a wanted <<<"$sizes"
@@ -175,39 +211,38 @@ for size in "${wanted[@]}"; do
     logs=$(count_logs "$store")
     options=(--tz UTC --today 2026-11-20)
 
-    measure "$work/out/$size-sqlite3.csv" sqlite3 -readonly "$store" ".read $here/weekly.sql"
-    sql_s=$median_s
-    rows+=("$size|$logs|sqlite3 weekly.sql|$median_s|$peak_mb|||$status")
-    measure "$work/out/$size-scan.txt" sqlite3 -readonly "$store" ".read $here/scan.sql"
-    result_s[$size-scan]=$median_s
-    rows+=("$size|$logs|sqlite3 scan.sql|$median_s|$peak_mb|||$status")
-    measure "$work/out/$size-python.csv" python3 "$here/weekly.py" "$store"
-    py_s=$median_s
-    rows+=("$size|$logs|python3 weekly.py|$median_s|$peak_mb|||$status")
-    measure "$work/out/$size-sqlite3-events.csv" sqlite3 -readonly "$store" ".read $here/events.sql"
-    result_s[$size-sqlite3-events]=$median_s
-    rows+=("$size|$logs|sqlite3 events.sql|$median_s|$peak_mb|||$status")
-
-    for what in "info" "report html" "report csv" "report md" "export events"; do
-        case "$what" in
-            info) command=(info "$store" "${options[@]}"); out="$work/out/$size-info.txt" ;;
-            "report "*) format=${what#report }; out="$work/out/$size-report.$format"
-                command=(report "$store" --format "$format" --output "$out" "${options[@]}") ;;
-            "export events") out="$work/out/$size-events.csv"
-                command=(export "$store" --table events --output "$out" "${options[@]}") ;;
-        esac
-        measure "$out.stdout" "$binary" "${command[@]}"
-        result_s[$size-$what]=$median_s; result_mb[$size-$what]=$peak_mb
-        rows+=("$size|$logs|$what|$median_s|$peak_mb|$(ratio "$median_s" "$sql_s")|$(ratio "$median_s" "$py_s")|$status")
+    jobs=()
+    add_job "sqlite3 weekly.sql" "$work/out/$size-sqlite3.csv" sqlite3 -readonly "$store" ".read $here/weekly.sql"
+    add_job "sqlite3 scan.sql" "$work/out/$size-scan.txt" sqlite3 -readonly "$store" ".read $here/scan.sql"
+    add_job "python3 weekly.py" "$work/out/$size-python.csv" python3 "$here/weekly.py" "$store"
+    add_job "sqlite3 events.sql" "$work/out/$size-sqlite3-events.csv" sqlite3 -readonly "$store" ".read $here/events.sql"
+    add_job "info" "$work/out/$size-info.txt" "$binary" info "$store" "${options[@]}"
+    for format in html csv md; do
+        add_job "report $format" "$work/out/$size-report.$format.stdout" \
+            "$binary" report "$store" --format "$format" --output "$work/out/$size-report.$format" "${options[@]}"
     done
+    add_job "export events" "$work/out/$size-events.csv.stdout" \
+        "$binary" export "$store" --table events --output "$work/out/$size-events.csv" "${options[@]}"
     # The same binary on one core, for the report's use of both.
     if command -v taskset >/dev/null 2>&1; then
-        measure "$work/out/$size-report-1core.stdout" taskset -c 0 "$binary" report "$store" --format html \
-            --output "$work/out/$size-report-1core.html" "${options[@]}"
-        result_s[$size-report html 1 core]=$median_s
-        rows+=("$size|$logs|report html, 1 core|$median_s|$peak_mb|$(ratio "$median_s" "$sql_s")||$status")
+        add_job "report html, 1 core" "$work/out/$size-report-1core.stdout" taskset -c 0 "$binary" report "$store" \
+            --format html --output "$work/out/$size-report-1core.html" "${options[@]}"
     fi
-    result_s[$size-sqlite3]=$sql_s; result_s[$size-python]=$py_s
+    measure_turns
+    sql_s=${job_s[0]}; py_s=${job_s[2]}
+    for index in "${!jobs[@]}"; do
+        what=${jobs[$index]%%|*}
+        case "$what" in
+            "sqlite3 weekly.sql") key=$size-sqlite3; vs_sql=""; vs_py="" ;;
+            "sqlite3 scan.sql") key=$size-scan; vs_sql=""; vs_py="" ;;
+            "python3 weekly.py") key=$size-python; vs_sql=""; vs_py="" ;;
+            "sqlite3 events.sql") key=$size-sqlite3-events; vs_sql=""; vs_py="" ;;
+            "report html, 1 core") key="$size-report html 1 core"; vs_sql=$(ratio "${job_s[$index]}" "$sql_s"); vs_py="" ;;
+            *) key=$size-$what; vs_sql=$(ratio "${job_s[$index]}" "$sql_s"); vs_py=$(ratio "${job_s[$index]}" "$py_s") ;;
+        esac
+        result_s[$key]=${job_s[$index]}; result_mb[$key]=${job_mb[$index]}
+        rows+=("$size|$logs|$what|${job_s[$index]}|${job_mb[$index]}|$vs_sql|$vs_py|${job_status[$index]}")
+    done
 done
 
 printf '%-7s %9s  %-20s %9s %9s %11s %11s  %s\n' store logs command "median s" "peak MB" "/sqlite3" "/python" ""
