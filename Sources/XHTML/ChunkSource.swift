@@ -32,8 +32,9 @@ final class ChunkSource {
         self.origin = origin
     }
 
-    /// Copies up to `length` bytes into `buffer`; returns how many, 0 at the end, -1 on error.
-    func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
+    /// Copies up to `length` bytes into `buffer`; returns how many, 0 at the end, -1 on error. From a channel,
+    /// waits for `minimum` bytes (all `length` unless told), then takes what has come, up to `length`.
+    func read(into buffer: UnsafeMutablePointer<CChar>, length: Int, minimum: Int? = nil) -> Int32 {
         let length = min(length, Int(Int32.max))
         switch origin {
         case .memory(let bytes):
@@ -44,7 +45,7 @@ final class ChunkSource {
             return Int32(count)
         case .channel(let channel, let limit):
             guard !overLimit else { return -1 }
-            let count = receive(from: channel, into: UnsafeMutableRawPointer(buffer), length: length)
+            let count = receive(from: channel, into: UnsafeMutableRawPointer(buffer), length: length, minimum: min(minimum ?? length, length))
             offset += count
             if offset > limit {
                 overLimit = true
@@ -67,11 +68,12 @@ final class ChunkSource {
 extension ChunkSource {
     /// Fills `buffer` with `length` bytes from `channel`, waiting for them, as a read of a file would; fewer
     /// only at the end (0 once finished and drained). libxml2 misreads a document whose first reads come
-    /// back short.
-    private func receive(from channel: ByteChannel, into buffer: UnsafeMutableRawPointer, length: Int) -> Int {
+    /// back short when it pulls them; pushed, it takes any piece, and `minimum` bytes are waited for, no more.
+    private func receive(from channel: ByteChannel, into buffer: UnsafeMutableRawPointer, length: Int, minimum: Int) -> Int {
         var copied = 0
         while copied < length {
             if chunkOffset == chunk.count {
+                if copied >= minimum { return copied }
                 guard let next = channel.nextChunk() else { return copied }
                 (chunk, chunkOffset) = (next, 0)
             }

@@ -168,7 +168,9 @@ final class ParserContext {
     private func push(_ source: ChunkSource, options: Int32) -> xmlDocPtr? {
         let chunk = UnsafeMutablePointer<CChar>.allocate(capacity: Self.pushChunkSize)
         defer { chunk.deallocate() }
-        var count = source.read(into: chunk, length: Self.pushChunkSize)
+        // What has come is parsed as it comes (a report's prologue, sent ahead of its pages, has the DTD read
+        // while the pages are made); the first read waits for the 4 bytes the encoding is detected from.
+        var count = source.read(into: chunk, length: Self.pushChunkSize, minimum: 4)
         // Nothing came: the pull reads the same nothing and says so as it says it of an empty file.
         guard count > 0 else { return pull(source, options: options) }
         // The first bytes go with the reset, so that libxml2 detects the encoding from them (a byte-order mark,
@@ -178,7 +180,7 @@ final class ParserContext {
         _ = xmlCtxtUseOptions(context, options)
         if Int(count) > first { _ = xmlParseChunk(context, chunk + first, count - Int32(first), 0) }
         while context.pointee.instate != XML_PARSER_EOF {
-            count = source.read(into: chunk, length: Self.pushChunkSize)
+            count = source.read(into: chunk, length: Self.pushChunkSize, minimum: 1)
             guard count > 0 else { break }
             _ = xmlParseChunk(context, chunk, count, 0)
         }

@@ -39,6 +39,40 @@ import Testing
         return result
     }
 
+    /// Pushed, the parse takes what has come: a read returns the bytes sent so far once `minimum` are there, so
+    /// a report's prologue sent ahead of its pages is parsed (its DTD read) before the pages come. The first
+    /// read waits for the 4 bytes the encoding is detected from. Read on a second thread, waited for up to 20 s:
+    /// a read that waited for more would keep it.
+    @Test func aPushedReadTakesWhatHasComeOnceItsMinimumIsThere() {
+        let channel = ByteChannel(capacity: 4)
+        // Used by the reading thread only, until the semaphores say it is done.
+        nonisolated(unsafe) let source = ChunkSource(.channel(channel, limit: 1 << 20))
+        nonisolated(unsafe) let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: 1 << 16)
+        defer { buffer.deallocate() }
+        nonisolated(unsafe) var counts: [Int32] = []
+        let first = DispatchSemaphore(value: 0)
+        let second = DispatchSemaphore(value: 0)
+        let prologue = Array("<?xml version=\"1.0\"?>\n<!DOCTYPE html>\n".utf8)
+        prologue[0..<2].withUnsafeBytes { channel.send($0) }  // fewer than the first read's 4
+        prologue[2...].withUnsafeBytes { channel.send($0) }
+        let reader = Thread {
+            counts.append(source.read(into: buffer, length: 1 << 16, minimum: 4))
+            first.signal()
+            counts.append(source.read(into: buffer, length: 1 << 16, minimum: 1))
+            second.signal()
+        }
+        reader.start()
+        let firstReturned = first.wait(timeout: .now() + 20) == .success
+        #expect(firstReturned, "the first read waited for more than the prologue")
+        Array("<html/>".utf8).withUnsafeBytes { channel.send($0) }  // the document is not finished
+        let secondReturned = second.wait(timeout: .now() + 20) == .success
+        #expect(secondReturned, "the second read waited for more than had come")
+        channel.finish()
+        if !firstReturned { _ = first.wait(timeout: .now() + 20) }
+        if !secondReturned { _ = second.wait(timeout: .now() + 20) }
+        #expect(counts == [Int32(prologue.count), 7])
+    }
+
     /// libxml2 stops reading at some fatal errors (content after the root element): the rest of the
     /// document is dropped, and the writer goes on to the end.
     @Test func aDocumentTheParserStopsReadingFailsAndTheWriterFinishes() {
