@@ -34,3 +34,35 @@ extension Template {
         try render(data.mustacheValue, options: options)
     }
 }
+
+extension Template {
+    /// The text every render of this template writes first, before it reads any data: the template's first
+    /// text, when it starts with text, or else the first text of the parent it starts with (`{{<parent}}`, not
+    /// indented) when that starts with text. A caller can send it ahead (a validator can start reading a
+    /// document's prologue while the data is made); the render still writes it, first and in one piece.
+    ///
+    /// Nil when the template starts with anything else (a tag that reads data, a partial, a block, a parent that
+    /// is indented, dynamic, missing or unreadable, or nested deeper than a render goes) or with empty text: the
+    /// render then says what is wrong, as it would have.
+    ///
+    /// - Parameter options: The partials, format and nesting limit the render will use.
+    public func leadingText(options: RenderOptions = RenderOptions()) -> String? {
+        var template = self
+        // A parent within a parent is followed as deep as a render goes (it enters at most `maximumDepth`).
+        for _ in 0...max(0, options.maximumDepth) {
+            switch template.nodes.first {
+            case .text(let text):
+                return text.text.isEmpty ? nil : text.text
+            case .parent(let parent):
+                guard parent.indentation.isEmpty, case .literal(let name) = parent.name,
+                      let found = try? options.partials.partial(named: name, format: options.format ?? format),
+                      let parsed = try? Template(source: found.source, name: found.name, format: options.format ?? format)
+                else { return nil }
+                template = parsed
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+}

@@ -127,10 +127,18 @@ public struct ReportTemplate: Sendable {
         return output
     }
 
+    /// What every render writes first, before it reads any data (`Template.leadingText`): a built-in HTML
+    /// template's XML declaration and DOCTYPE, on any paper.
+    public var leadingText: String? { template.leadingText(options: renderOptions) }
+
+    private var renderOptions: RenderOptions {
+        RenderOptions(format: template.format, partials: partials, missingPartials: .throwError)
+    }
+
     /// Renders the template into `output` as it goes (`escaping`: another escaping than the template's format).
     public func render(_ data: MustacheValue, into output: inout some TextOutputStream, escaping: OutputFormat? = nil) throws {
         do {
-            var options = RenderOptions(format: template.format, partials: partials, missingPartials: .throwError)
+            var options = renderOptions
             options.escaping = escaping
             try template.render(data, into: &output, options: options)
         } catch let error as TemplateError {

@@ -129,8 +129,19 @@ public struct ReportJob: Sendable {
                 verdict = try StreamingValidation.validating(name: name, allowList: allowList) { channel in
                     sink.tap = { channel.send($0) }
                     defer { sink.tap = nil }
-                    try ReportRendering.render(result, format: .html, template: template, settings: settings, into: &sink)
-                    try sink.flush()  // the last bytes reach the validator too
+                    // The document's first text (the XML declaration and DOCTYPE) reads no data: sent now, the
+                    // validator reads the DTD (13M instructions) while this thread makes the report data, not
+                    // after the pages, when the charts, the render and the validation share the cores.
+                    let ahead = template.leadingText ?? ""
+                    if !ahead.isEmpty {
+                        sink.write(ahead)
+                        try sink.flush()
+                    }
+                    var output = SentAheadSink(sink, ahead: ahead)
+                    defer { sink = output.sink }
+                    try ReportRendering.render(result, format: .html, template: template, settings: settings, into: &output)
+                    try output.checkSentAheadWasWritten(name: name)
+                    try output.sink.flush()  // the last bytes reach the validator too
                 }
             }
         }

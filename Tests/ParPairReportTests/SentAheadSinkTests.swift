@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import ParPairReport
+
+/// `SentAheadSink`: the first text of an HTML report is written before the render begins (so the validator
+/// reads the DTD while the report data is made); the render writes it again, and it must reach the file once.
+@Suite struct SentAheadSinkTests {
+    /// What the sink wrote to a file, after `body` wrote through a `SentAheadSink` over it, `ahead` sent first
+    /// as `ReportJob` sends it; and whether the sink's check passed.
+    static func written(ahead: String, _ body: (inout SentAheadSink) -> Void) throws -> (text: String, checked: Bool) {
+        let path = NSTemporaryDirectory() + "sent-ahead-\(UUID().uuidString).txt"
+        defer { unlink(path) }
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var sink = DescriptorSink(descriptor: descriptor, name: "report.html")
+        sink.write(ahead)
+        try sink.flush()
+        var output = SentAheadSink(sink, ahead: ahead)
+        body(&output)
+        let checked = (try? output.checkSentAheadWasWritten(name: "report.html")) != nil
+        try output.sink.flush()
+        return (try String(contentsOfFile: path, encoding: .utf8), checked)
+    }
+
+    @Test func theTextSentAheadReachesTheFileOnceInWhateverPiecesTheRenderWritesIt() throws {
+        let ahead = "<?xml version=\"1.0\"?>\n<!DOCTYPE html>\n<html lang=\"é"
+        let rest = "en\">…</html>\n"
+        // As the render writes: the leading text whole, then the rest; or in pieces that cut it anywhere.
+        let pieces: [[String]] = [[ahead, rest], [String(ahead.prefix(5)), String(ahead.dropFirst(5)) + "en\"", ">…</html>\n"]]
+        for written in pieces {
+            let result = try Self.written(ahead: ahead) { output in for piece in written { output.write(piece) } }
+            #expect(result.text == ahead + rest, "\(written)")
+            #expect(result.checked)
+        }
+    }
+
+    @Test func aRenderThatBeginsWithOtherTextFailsTheCheck() throws {
+        let result = try Self.written(ahead: "<?xml version=\"1.0\"?>") { $0.write("<?xml version=\"1.1\"?><html/>") }
+        #expect(!result.checked)
+        let short = try Self.written(ahead: "<?xml version=\"1.0\"?>") { $0.write("<?xml") }
+        #expect(!short.checked, "the render wrote less than was sent ahead")
+    }
+
+    @Test func withNothingSentAheadEverythingGoesThrough() throws {
+        let result = try Self.written(ahead: "") { $0.write("<p/>") }
+        #expect(result.text == "<p/>")
+        #expect(result.checked)
+    }
+}
