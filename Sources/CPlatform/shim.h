@@ -14,6 +14,16 @@ static inline int parpair_set_dumpable(int dumpable) { return prctl(PR_SET_DUMPA
 static inline int parpair_get_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0); }
 #endif
 
+// Asks the kernel to start writing a file's changed pages to disk, without waiting for them: an fsync after it
+// waits for less. glibc declares sync_file_range only with _GNU_SOURCE, which the C library's module for Swift
+// is built without, so it is declared here as glibc does. Returns -1 (and does nothing) elsewhere.
+#if defined(__linux__) && defined(__GLIBC__)
+extern int sync_file_range(int __fd, __off64_t __offset, __off64_t __count, unsigned int __flags);
+static inline int parpair_start_writeback(int descriptor) { return sync_file_range(descriptor, 0, 0, 2 /* SYNC_FILE_RANGE_WRITE */); }
+#else
+static inline int parpair_start_writeback(int descriptor) { (void)descriptor; return -1; }
+#endif
+
 // What the fatal-signal handler says and does, set once before it is installed: the line is `before`, the
 // signal's name, then `after`; `groups` points at `group_count` process-group ids (0 for a free slot) that
 // the handler kills before it exits with `exit_code`. Kept in a function, as a header's own statics are not

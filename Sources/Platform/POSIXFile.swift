@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -49,6 +50,13 @@ package enum POSIXFile {
             offset += written
         }
         return nil
+    }
+
+    /// Asks the system to start writing the file's changed pages to disk now, without waiting (Linux; nothing
+    /// elsewhere, or for a pipe or terminal): the `fsync` that later makes it durable waits for less, the disk
+    /// working while the run does the rest of its work.
+    package static func startWriteback(_ descriptor: Int32) {
+        _ = parpair_start_writeback(descriptor)
     }
 
     /// `folder/name`, without doubling a trailing slash.

