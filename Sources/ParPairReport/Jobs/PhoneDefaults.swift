@@ -100,6 +100,6 @@ public struct PhoneDefaults: Sendable {
         let seconds = zone.secondsFromGMT(for: moment)
         let minutes = abs(seconds) / 60
         let sign = seconds < 0 ? "−" : "+"
-        return "UTC\(sign)\(minutes / 60)" + (minutes % 60 == 0 ? "" : String(format: ":%02d", minutes % 60))
+        return "UTC\(sign)\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":" + Localizer.twoDigits(minutes % 60))
     }
 }
