@@ -12,22 +12,28 @@ public struct MessageCatalog: Sendable {
     /// - Throws: `CatalogError` naming the file, line and column of a malformed line or a repeated key.
     public init(language: Language, text: String, file: String) throws {
         var texts: [String: String] = [:]
-        var lineNumber = 0
-        for line in Self.lines(of: text) {
-            lineNumber += 1
-            switch Self.quickRead(line) ?? Self.read(line) {
-            case .blank:
-                continue
-            case .noEquals:
-                throw CatalogError(file: file, line: lineNumber, column: 1, problem: "expected 'key = text'", text: String(line))
-            case .badKey(let key):
-                throw CatalogError(file: file, line: lineNumber, column: 1,
-                                   problem: "a key is lowercase letters, digits and '_'", text: key)
-            case .entry(let key, let value):
-                guard texts[key] == nil else {
-                    throw CatalogError(file: file, line: lineNumber, column: 1, problem: "key defined twice", text: key)
+        var utf8 = text
+        // One pass over the text's UTF-8: each line read on its bytes, and only a line they cannot decide made a
+        // Substring (a catalog cost 2.2M instructions a run read as Substrings, one per line).
+        try utf8.withUTF8 { bytes in
+            let ranges = Self.lineRanges(of: bytes)
+            texts.reserveCapacity(ranges.count)
+            for (index, range) in ranges.enumerated() {
+                let lineNumber = index + 1
+                switch Self.quickRead(UnsafeBufferPointer(rebasing: bytes[range])) ?? Self.read(Self.line(range, of: text)) {
+                case .blank:
+                    continue
+                case .noEquals:
+                    throw CatalogError(file: file, line: lineNumber, column: 1, problem: "expected 'key = text'",
+                                       text: String(Self.line(range, of: text)))
+                case .badKey(let key):
+                    throw CatalogError(file: file, line: lineNumber, column: 1,
+                                       problem: "a key is lowercase letters, digits and '_'", text: key)
+                case .entry(let key, let value):
+                    guard texts.updateValue(value, forKey: key) == nil else {
+                        throw CatalogError(file: file, line: lineNumber, column: 1, problem: "key defined twice", text: key)
+                    }
                 }
-                texts[key] = value
             }
         }
         self.language = language
@@ -61,28 +67,31 @@ public struct MessageCatalog: Sendable {
     /// ``read(_:)`` decides. Most lines are taken here; Character by Character, reading the catalogs cost
     /// 11,000 instructions a line.
     static func quickRead(_ line: Substring) -> Line? {
-        line.utf8.withContiguousStorageIfAvailable { bytes -> Line? in
-            func isSpace(_ index: Int) -> Bool { bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") }
-            func isASCII(_ index: Int) -> Bool { index >= bytes.count || bytes[index] < 0x80 }
-            var start = 0
-            while start < bytes.count, isSpace(start) { start += 1 }
-            guard isASCII(start) else { return nil }
-            if start == bytes.count { return .blank }
-            if bytes[start] == UInt8(ascii: "#") { return isASCII(start + 1) ? .blank : nil }
-            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-            guard bytes[..<equals].allSatisfy({ $0 < 0x80 }), isASCII(equals + 1) else { return nil }
-            var keyEnd = equals
-            while keyEnd > start, isSpace(keyEnd - 1) { keyEnd -= 1 }
-            let key = String(decoding: bytes[start..<keyEnd], as: UTF8.self)
-            guard isKey(key.utf8) else { return .badKey(key) }
-            var textStart = equals + 1
-            while textStart < bytes.count, isSpace(textStart) { textStart += 1 }
-            guard textStart == equals + 1 || isASCII(textStart) else { return nil }
-            var textEnd = bytes.count
-            while textEnd > textStart, isSpace(textEnd - 1) { textEnd -= 1 }
-            guard textEnd == bytes.count || textEnd == textStart || isASCII(textEnd - 1) else { return nil }
-            return .entry(key: key, text: String(decoding: bytes[textStart..<textEnd], as: UTF8.self))
-        } ?? nil
+        line.utf8.withContiguousStorageIfAvailable { quickRead($0) } ?? nil
+    }
+
+    /// ``quickRead(_:)`` on a line's bytes.
+    static func quickRead(_ bytes: UnsafeBufferPointer<UInt8>) -> Line? {
+        func isSpace(_ index: Int) -> Bool { bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") }
+        func isASCII(_ index: Int) -> Bool { index >= bytes.count || bytes[index] < 0x80 }
+        var start = 0
+        while start < bytes.count, isSpace(start) { start += 1 }
+        guard isASCII(start) else { return nil }
+        if start == bytes.count { return .blank }
+        if bytes[start] == UInt8(ascii: "#") { return isASCII(start + 1) ? .blank : nil }
+        guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+        guard bytes[..<equals].allSatisfy({ $0 < 0x80 }), isASCII(equals + 1) else { return nil }
+        var keyEnd = equals
+        while keyEnd > start, isSpace(keyEnd - 1) { keyEnd -= 1 }
+        let key = String(decoding: bytes[start..<keyEnd], as: UTF8.self)
+        guard isKey(key.utf8) else { return .badKey(key) }
+        var textStart = equals + 1
+        while textStart < bytes.count, isSpace(textStart) { textStart += 1 }
+        guard textStart == equals + 1 || isASCII(textStart) else { return nil }
+        var textEnd = bytes.count
+        while textEnd > textStart, isSpace(textEnd - 1) { textEnd -= 1 }
+        guard textEnd == bytes.count || textEnd == textStart || isASCII(textEnd - 1) else { return nil }
+        return .entry(key: key, text: String(decoding: bytes[textStart..<textEnd], as: UTF8.self))
     }
 
     /// Lowercase ASCII letters, digits and `_`, at least one.
@@ -95,23 +104,27 @@ public struct MessageCatalog: Sendable {
     /// The lines of `text`, without their `\n` or `\r\n` ends, found on its UTF-8: a line feed is never part of a
     /// longer Character (only of `\r\n`), so these are the lines splitting the Characters at `\n` and `\r\n` gives.
     static func lines(of text: String) -> [Substring] {
-        var text = text
-        // Byte offsets of the lines, found in the contiguous UTF-8 (a literal's, or a copy's), then the Substrings.
-        let ranges = text.withUTF8 { bytes in
-            var ranges: [Range<Int>] = []
-            var start = 0
-            while let feed = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let end = feed > start && bytes[feed - 1] == UInt8(ascii: "\r") ? feed - 1 : feed
-                ranges.append(start..<end)
-                start = feed + 1
-            }
-            ranges.append(start..<bytes.count)
-            return ranges
+        var utf8 = text
+        return utf8.withUTF8 { lineRanges(of: $0) }.map { line($0, of: text) }
+    }
+
+    /// The UTF-8 offsets of the lines in `bytes`, without their `\n` or `\r\n` ends.
+    static func lineRanges(of bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while let feed = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            let end = feed > start && bytes[feed - 1] == UInt8(ascii: "\r") ? feed - 1 : feed
+            ranges.append(start..<end)
+            start = feed + 1
         }
+        ranges.append(start..<bytes.count)
+        return ranges
+    }
+
+    /// The line at a range of UTF-8 offsets of `text` (a range `lineRanges` found, on Character boundaries).
+    static func line(_ range: Range<Int>, of text: String) -> Substring {
         let utf8 = text.utf8
-        return ranges.map { range in
-            text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
-        }
+        return text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
     }
 
     /// The line's first `=` Character (an `=` carrying a combining mark is not one). Keys are ASCII, so it is
