@@ -40,12 +40,13 @@ struct StoreShape {
     private static func readableTables(_ database: Database, _ tables: [String], storePath: String) throws -> [String: String] {
         var tableNamed: [String: String] = [:]
         for table in tables { tableNamed[table.uppercased()] = table }
+        let kinds = try database.schemaKinds()
         for mapping in [StoreSchema.baby] + StoreSchema.logs {
-            if let kind = try database.nonTableKind(of: mapping.table), kind == "view" || kind == "virtual table" {
+            if let kind = kinds.nonTableKind(of: mapping.table), kind == "view" || kind == "virtual table" {
                 throw StoreError.notATable(storePath, table: mapping.table, kind: kind)
             }
         }
-        for table in tables where try database.nonTableKind(of: table) == "virtual table" {
+        for table in tables where kinds.nonTableKind(of: table) == "virtual table" {
             tableNamed[table.uppercased()] = nil
         }
         return tableNamed

@@ -42,16 +42,10 @@ extension Database {
         }
     }
 
-    /// What a name in the main schema is, when it is not a plain table: `view`, `virtual table`,
-    /// `index` or `trigger`; nil for a plain table or a name the schema lacks. Case-insensitive.
-    public func nonTableKind(of name: String) throws -> String? {
-        let rows = try fetchAll("SELECT type, sql FROM sqlite_master WHERE name = ?1 COLLATE NOCASE", [.text(name)])
-        guard let row = rows.first, let type = row[0].textValue else { return nil }
-        if type == "table" {
-            let sql = (row[1].textValue ?? "").uppercased()
-            return sql.hasPrefix("CREATE VIRTUAL TABLE") ? "virtual table" : nil
-        }
-        return type
+    /// What the names of the main schema are, read in one query: a store's shape asks about a dozen names, and a
+    /// query each (`sqlite_master` has no index on names) prepared and scanned the schema a dozen times.
+    public func schemaKinds() throws -> SchemaKinds {
+        SchemaKinds(entries: try fetchAll("SELECT name, type, sql FROM sqlite_master"))
     }
 
     /// Runs a query and returns every row; meant for small results (schema, pragmas, counts).
@@ -65,5 +59,35 @@ extension Database {
             }
             return rows
         }
+    }
+}
+
+/// What each name in a database's main schema is when it is not a plain table (``Database/schemaKinds()``).
+public struct SchemaKinds: Sendable {
+    /// The type of each name's first entry in the schema's storage order (where a scan of `sqlite_master` for
+    /// the name would stop first), nil when it is not text; by name with ASCII letters upper-cased, as
+    /// SQLite's `NOCASE` compares them.
+    private var types: [String: (type: String?, sql: String?)] = [:]
+
+    init(entries: [[SQLiteValue]]) {
+        for entry in entries {
+            guard let name = entry[0].textValue else { continue }  // `name = ?` matches only text
+            let key = SchemaKinds.key(name)
+            if types[key] == nil { types[key] = (entry[1].textValue, entry[2].textValue) }
+        }
+    }
+
+    /// What `name` is, when it is not a plain table: `view`, `virtual table`, `index` or `trigger`; nil for a
+    /// plain table or a name the schema lacks. Case-insensitive in ASCII letters only, as SQLite is.
+    public func nonTableKind(of name: String) -> String? {
+        guard let entry = types[SchemaKinds.key(name)], let type = entry.type else { return nil }
+        if type == "table" {
+            return (entry.sql ?? "").uppercased().hasPrefix("CREATE VIRTUAL TABLE") ? "virtual table" : nil
+        }
+        return type
+    }
+
+    private static func key(_ name: String) -> String {
+        String(decoding: name.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 }

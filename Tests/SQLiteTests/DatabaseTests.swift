@@ -21,6 +21,30 @@ import Testing
         #expect(error?.description == "SQLite error 1: no such table: missing_table, while running: SELECT * FROM missing_table")
     }
 
+    /// One read of the schema answers as a query for each name does; SQLite's own `NOCASE` lookup is the
+    /// reference, and it folds ASCII letters only.
+    @Test func schemaKindsAnswerAsALookupByNameDoes() throws {
+        let folder = try ScratchFolder("kinds")
+        let database = try Database(path: folder.file("x.sqlite"), mode: .readWriteCreate)
+        try database.execute("""
+            CREATE TABLE Plain (a); CREATE VIEW Seen AS SELECT a FROM Plain; CREATE INDEX plain_a ON Plain (a);
+            CREATE TRIGGER fired AFTER INSERT ON Plain BEGIN SELECT 1; END;
+            CREATE VIRTUAL TABLE Words USING fts5(w); CREATE VIEW "Ünder" AS SELECT 1
+            """)
+        let kinds = try database.schemaKinds()
+        let expected: [(String, String?)] = [
+            ("Plain", nil), ("PLAIN", nil), ("seen", "view"), ("PLAIN_A", "index"), ("Fired", "trigger"),
+            ("words", "virtual table"), ("Words_data", nil), ("Ünder", "view"), ("üNDER", nil), ("missing", nil),
+        ]
+        for (name, kind) in expected {
+            #expect(kinds.nonTableKind(of: name) == kind, "\(name)")
+            let lookup = try database.fetchAll("SELECT type, sql FROM sqlite_master WHERE name = ?1 COLLATE NOCASE", [.text(name)])
+            let type = lookup.first?[0].textValue
+            let reference = type == "table" ? ((lookup.first?[1].textValue ?? "").hasPrefix("CREATE VIRTUAL TABLE") ? "virtual table" : nil) : type
+            #expect(kinds.nonTableKind(of: name) == reference, "\(name)")
+        }
+    }
+
     @Test func extendedCodesAreKept() throws {
         let folder = try ScratchFolder("constraint")
         let database = try Database(path: folder.file("x.sqlite"), mode: .readWriteCreate)
