@@ -95,7 +95,7 @@ public enum ReportData {
             "volume_unit": .string(options.units.symbol),
             "session_gap": .int(options.sessionGapMinutes),
             "day_start": .string(options.dayStart.description),
-            "night": .string(options.night.description.replacingOccurrences(of: "-", with: "–")),
+            "night": .string("\(options.night.start)–\(options.night.end)"),  // HH:MM–HH:MM, an en dash between
             "redacted": .bool(settings.redact),
             "sources": .array(sources.sorted { $0.key < $1.key }.map {
                 .dictionary(["name": .string($0.key), "url": .string($0.value)])
