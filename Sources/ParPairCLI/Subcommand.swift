@@ -41,7 +41,7 @@ struct Console: Sendable {
             Signals.end(saying: "parpair-report: error: cannot write standard output: \(reason)\n", code: ExitCode.ioError.rawValue)
         },
         err: { text in _ = POSIXFile.write(TerminalText.safe(text), to: STDERR_FILENO) },
-        environment: ProcessInfo.processInfo.environment,
+        environment: ProcessEnvironment.variables(),
         outputIsTerminal: isatty(STDOUT_FILENO) == 1,
         progress: { text in
             guard isatty(STDERR_FILENO) == 1 else { return }

@@ -144,3 +144,25 @@ import Testing
         #expect(given.resolve(options: options, language: .english, paper: nil, origin: origin) { _ in }.options.units == .metric)
     }
 }
+
+/// The environment as the program reads it at start, against Foundation's reading of the same process and
+/// against lists worked out by hand.
+@Suite struct ProcessEnvironmentTests {
+    @Test func readsWhatFoundationReads() {
+        #expect(ProcessEnvironment.variables() == ProcessInfo.processInfo.environment)
+    }
+
+    @Test func splitsAtTheFirstEqualsSignAndTheLastEntryOfANameWins() {
+        let entries = ["A=1", "B=x=y", "NO_EQUALS", "A=2", "E=", "=lead", "LANG=fr_FR.UTF-8", "NAME=Zoë ★"]
+        var list: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) }
+        // Not UTF-8: a lone 0xFF byte, repaired as String(cString:) repairs it.
+        let raw: [UInt8] = Array("RAW=a".utf8) + [0xFF] + Array("b".utf8) + [0]
+        list.append(raw.withUnsafeBufferPointer { strdup(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) })
+        list.append(nil)
+        defer { list.forEach { free($0) } }
+        let variables = list.withUnsafeBufferPointer { ProcessEnvironment.variables(from: $0.baseAddress!) }
+        #expect(variables == [
+            "A": "2", "B": "x=y", "E": "", "": "lead", "LANG": "fr_FR.UTF-8", "NAME": "Zoë ★", "RAW": "a\u{FFFD}b",
+        ])
+    }
+}
