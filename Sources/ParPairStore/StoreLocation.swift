@@ -9,6 +9,13 @@ public struct StoreLocation: Sendable, Hashable {
     /// The main store file: the given file, or `<folder>/default.store`.
     public let storeFile: String
 
+    /// The store file's name: what follows the last slash of its path, which never ends in one (it names a
+    /// regular file). Not through `URL`, whose first use cost 0.26M instructions of a report.
+    public var fileName: String {
+        guard let slash = storeFile.utf8.lastIndex(of: UInt8(ascii: "/")) else { return storeFile }
+        return String(storeFile[storeFile.utf8.index(after: slash)...])
+    }
+
     /// The write-ahead log beside the store.
     public var walFile: String { storeFile + "-wal" }
     /// The shared-memory index beside the store (never copied, never created by this tool).

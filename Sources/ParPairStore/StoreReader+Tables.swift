@@ -4,7 +4,7 @@ import ParPairModel
 
 /// `StoreReader` as a `LogSource`: its tables read on two threads through two connections of the snapshot.
 extension StoreReader: LogSource {
-    public var storeName: String { URL(fileURLWithPath: location.storeFile).lastPathComponent }
+    public var storeName: String { location.fileName }
 
     /// Read on a second thread (``LogPipeline``) while the calling thread takes the logs in; a small store on
     /// the calling thread alone (``readsAlone()``).

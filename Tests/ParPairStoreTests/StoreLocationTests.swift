@@ -12,6 +12,25 @@ import Testing
         #expect(try StoreLocation(path: folder.store).walFile == folder.store + "-wal")
     }
 
+    /// The name a report shows is the store file's name, as `URL.lastPathComponent` (the reference) gives it,
+    /// for every way a store's path is given.
+    @Test func theFileNameIsThePathsLastComponent() throws {
+        let folder = try FixtureFolder()
+        try StoreFixtures.writeFull(at: folder.store)
+        let odd = try folder.folder("Application Support #1 ?100% é")
+        try StoreFixtures.writeFull(at: odd + "/My Baby ★ 2.store")
+        let paths = [
+            folder.path, folder.path + "/", folder.store, folder.path + "//default.store", folder.path + "/./default.store",
+            odd + "/My Baby ★ 2.store", odd + "/../" + (folder.store as NSString).lastPathComponent,
+        ]
+        for path in paths {
+            let location = try StoreLocation(path: path)
+            #expect(location.fileName == URL(fileURLWithPath: location.storeFile).lastPathComponent, "\(path)")
+        }
+        #expect(try StoreLocation(path: folder.path).fileName == "default.store")
+        #expect(try StoreLocation(path: odd + "/My Baby ★ 2.store").fileName == "My Baby ★ 2.store")
+    }
+
     /// A `default.store` that is a FIFO, a folder or a link to a device is named for what it is (it used to
     /// read "folder holds no default.store (it holds default.store)").
     @Test func aDefaultStoreThatIsNoFileIsNamedForWhatItIs() throws {
