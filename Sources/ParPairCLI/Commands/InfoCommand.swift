@@ -73,10 +73,10 @@ enum InfoCommand: Subcommand {
         lines.append("Tables:")
         for table in info.tables {
             guard table.present else {
-                lines.append("  \(table.table.padding(toLength: 13, withPad: " ", startingAt: 0)) absent")
+                lines.append("  \(table.table.rightPadded(13)) absent")
                 continue
             }
-            var line = "  \(table.table.padding(toLength: 13, withPad: " ", startingAt: 0)) \(String(table.rows).leftPadded(8)) rows"
+            var line = "  \(table.table.rightPadded(13)) \(String(table.rows).leftPadded(8)) rows"
             if !table.enumLayouts.isEmpty {
                 line += "  enums: " + table.enumLayouts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.rawValue)" }.joined(separator: ", ")
             }
@@ -128,5 +128,11 @@ enum InfoCommand: Subcommand {
 extension String {
     func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+
+    /// Spaces after, up to `width` characters (a table's name: not through `NSString`'s `padding(toLength:)`,
+    /// which bridged the string there and back, 1M instructions of an `info` run).
+    func rightPadded(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }
