@@ -26,9 +26,9 @@ enum ReportCommand: Subcommand {
     static func run(_ parsed: Arguments, console: Console) throws {
         _ = try parsed.positionals(atLeastOne: "STORE")
         let settings = try AggregationArguments(parsed, environment: console.environment)
-        let output = OutputFile(path: try parsed.value(OptionTable.output) ?? "-")
+        var output = OutputFile(path: try parsed.value(OptionTable.output) ?? "-")
         // The store's own files first: that refusal matters more than any question of format.
-        for path in parsed.positionals { try output.refuseProtectedFiles(of: path, label: "--output") }
+        for path in parsed.positionals { output = try output.cleared(of: path, label: "--output") }
         let target = try Self.target(parsed, output: output)
         let format = target.format
         let paper = try parsed.value(OptionTable.paper) ?? PDFRenderer.Paper.fromLocale(console.environment)

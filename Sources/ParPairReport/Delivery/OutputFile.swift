@@ -15,6 +15,8 @@ import Darwin
 /// target only when everything succeeded, so a failed run never leaves a partial file behind.
 public struct OutputFile: Sendable {
     public let path: String
+    /// The stores this destination was found not to touch (``cleared(of:label:)``).
+    public private(set) var clearedStores: Set<String> = []
 
     public init(path: String) { self.path = path }
 
@@ -84,7 +86,7 @@ public struct OutputFile: Sendable {
     /// - Parameter label: how the user named the destination (`--output`), for the message.
     /// - Throws: `DeliveryError.protected`.
     public func refuseProtectedFiles(of storePath: String, label: String) throws(DeliveryError) {
-        guard !isStandardOutput else { return }
+        guard !isStandardOutput, !clearedStores.contains(storePath) else { return }
         let protected: Bool
         do { protected = try StoreLocation.protects(path, storePath: storePath) } catch let failure as LandingPath.Failure {
             throw DeliveryError(failure, label: label, path: path)
@@ -92,6 +94,18 @@ public struct OutputFile: Sendable {
             throw .cannotCreate("cannot write \(path): \(error)")
         }
         if protected { throw .protected(label: label, path: path) }
+    }
+
+    /// ``refuseProtectedFiles(of:label:)``, and the destination marked as cleared for `storePath`: the report
+    /// command checks first, so that this refusal comes before any question of format, and the job it is given
+    /// to does not check the same store again a moment later (a dozen path lookups and system calls a store,
+    /// 0.7M instructions). Both checks come before the store is read; the file is written after the report is
+    /// made, either way.
+    public func cleared(of storePath: String, label: String) throws(DeliveryError) -> OutputFile {
+        try refuseProtectedFiles(of: storePath, label: label)
+        var cleared = self
+        cleared.clearedStores.insert(storePath)
+        return cleared
     }
 
     /// Writes a string as UTF-8, straight from its storage (a 10 MB report is not copied again).
