@@ -83,8 +83,9 @@ public struct MessageCatalog: Sendable {
         guard bytes[..<equals].allSatisfy({ $0 < 0x80 }), isASCII(equals + 1) else { return nil }
         var keyEnd = equals
         while keyEnd > start, isSpace(keyEnd - 1) { keyEnd -= 1 }
-        let key = String(decoding: bytes[start..<keyEnd], as: UTF8.self)
-        guard isKey(key.utf8) else { return .badKey(key) }
+        let keyBytes = UnsafeBufferPointer(rebasing: bytes[start..<keyEnd])
+        let key = String(decoding: keyBytes, as: UTF8.self)
+        guard isKey(keyBytes) else { return .badKey(key) }
         var textStart = equals + 1
         while textStart < bytes.count, isSpace(textStart) { textStart += 1 }
         guard textStart == equals + 1 || isASCII(textStart) else { return nil }
@@ -96,9 +97,12 @@ public struct MessageCatalog: Sendable {
 
     /// Lowercase ASCII letters, digits and `_`, at least one.
     private static func isKey(_ key: some Collection<UInt8>) -> Bool {
-        !key.isEmpty && key.allSatisfy {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
+        guard !key.isEmpty else { return false }
+        for byte in key {
+            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "_") else { return false }
         }
+        return true
     }
 
     /// The lines of `text`, without their `\n` or `\r\n` ends, found on its UTF-8: a line feed is never part of a
