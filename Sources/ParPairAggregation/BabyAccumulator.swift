@@ -367,7 +367,7 @@ struct BabyAccumulator {
         let lifeDay = weeks[slot].index * 7 + day
         guard keepsTimeline(lifeDay) else { return }
         let diaper = DayTimeline.Diaper(minute: timelineMinute(time, slot: slot, lifeDay: lifeDay), type: type)
-        timeline.modify(lifeDay) { $0.diapers.append((diaper, time, rowID)) }
+        timeline.modify(lifeDay) { $0.diapers.append(TimelineDay.TimedDiaper(diaper: diaper, time: time, rowID: rowID)) }
     }
 
     /// Adds sleep `from ..< to` (inside one day of the week in `slot`), split where the UTC offset changes.

@@ -6,7 +6,13 @@ import Foundation
 /// found by a short search from the newest end, and the days that fall out of the window are cut off
 /// the front: no hashing per log, and no table rebuilt each time a new day begins.
 struct TimelineWindow {
-    private(set) var days: [(day: Int, items: TimelineDay)] = []
+    private(set) var days: [Day] = []
+
+    /// A day of life and its items (a struct: see `TimelineDay`).
+    struct Day {
+        let day: Int
+        var items: TimelineDay
+    }
 
     var isEmpty: Bool { days.isEmpty }
 
@@ -22,7 +28,7 @@ struct TimelineWindow {
         var index = lastPosition(notAfter: day)
         if index < 0 || days[index].day != day {
             index += 1
-            days.insert((day, TimelineDay()), at: index)
+            days.insert(Day(day: day, items: TimelineDay()), at: index)
         }
         body(&days[index].items)
     }
