@@ -238,7 +238,12 @@ public enum ReferenceRanges {
             case .anchorDay:
                 bounds = rule.bounds(anchorAge, months)
             case .meanOfDays:
-                let daily = counted.map { $0 - shift }.filter(rule.days.contains).compactMap { rule.bounds($0, months) }
+                // One loop, not map, filter and compactMap: each made an array, a band of every day and week.
+                var daily: [(low: Double?, high: Double?)] = []
+                daily.reserveCapacity(counted.count)
+                for day in counted where rule.days.contains(day - shift) {
+                    if let dayBounds = rule.bounds(day - shift, months) { daily.append(dayBounds) }
+                }
                 bounds = daily.isEmpty ? rule.bounds(anchorAge, months) : mean(daily)
             }
             guard let bounds else { continue }
@@ -261,10 +266,13 @@ public enum ReferenceRanges {
 
     /// The mean of each bound over days (a bound missing on any day is missing).
     private static func mean(_ daily: [(low: Double?, high: Double?)]) -> (low: Double?, high: Double?) {
-        func average(_ values: [Double?]) -> Double? {
-            let present = values.compactMap { $0 }
-            return present.count == values.count ? present.reduce(0, +) / Double(present.count) : nil
+        // Summed in the days' order from 0, as reduce(0, +) summed them, without an array for each bound.
+        var low: Double? = 0, high: Double? = 0
+        for bounds in daily {
+            low = low.flatMap { sum in bounds.low.map { sum + $0 } }
+            high = high.flatMap { sum in bounds.high.map { sum + $0 } }
         }
-        return (average(daily.map(\.low)), average(daily.map(\.high)))
+        let count = Double(daily.count)
+        return (low.map { $0 / count }, high.map { $0 / count })
     }
 }

@@ -109,6 +109,7 @@ struct WeekAccumulator {
         let nightStart = Double(night.start.minutes * 60)
         let nightEnd = Double(night.end.minutes * 60)
         var spans: [TimeSpan] = []
+        spans.reserveCapacity(9 * segments.count)  // a segment of a week meets at most nine nights
         for (position, segment) in segments.enumerated() {
             let segmentEnd = position + 1 < segments.count ? segments[position + 1].start : end
             guard segmentEnd > segment.start else { continue }
@@ -130,6 +131,7 @@ struct WeekAccumulator {
         }
         spans.sort { $0.start < $1.start }
         var merged: [TimeSpan] = []
+        merged.reserveCapacity(spans.count)
         for span in spans {
             if let last = merged.last, span.start <= last.end {
                 merged[merged.count - 1].end = max(last.end, span.end)
