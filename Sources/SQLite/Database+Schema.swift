@@ -64,27 +64,29 @@ extension Database {
 
 /// What each name in a database's main schema is when it is not a plain table (``Database/schemaKinds()``).
 public struct SchemaKinds: Sendable {
-    /// The type of each name's first entry in the schema's storage order (where a scan of `sqlite_master` for
-    /// the name would stop first), nil when it is not text; by name with ASCII letters upper-cased, as
-    /// SQLite's `NOCASE` compares them.
-    private var types: [String: (type: String?, sql: String?)] = [:]
+    /// The kind of each name that is not a plain table, by name with ASCII letters upper-cased, as SQLite's
+    /// `NOCASE` compares them. A name's first entry in the schema's storage order decides (where a scan of
+    /// `sqlite_master` for the name stops first), a plain table's too.
+    private var kinds: [String: String] = [:]
 
     init(entries: [[SQLiteValue]]) {
+        var seen: Set<String> = []
         for entry in entries {
             guard let name = entry[0].textValue else { continue }  // `name = ?` matches only text
             let key = SchemaKinds.key(name)
-            if types[key] == nil { types[key] = (entry[1].textValue, entry[2].textValue) }
+            guard seen.insert(key).inserted, let type = entry[1].textValue else { continue }
+            if type != "table" {
+                kinds[key] = type
+            } else if (entry[2].textValue ?? "").uppercased().hasPrefix("CREATE VIRTUAL TABLE") {
+                kinds[key] = "virtual table"
+            }
         }
     }
 
     /// What `name` is, when it is not a plain table: `view`, `virtual table`, `index` or `trigger`; nil for a
     /// plain table or a name the schema lacks. Case-insensitive in ASCII letters only, as SQLite is.
     public func nonTableKind(of name: String) -> String? {
-        guard let entry = types[SchemaKinds.key(name)], let type = entry.type else { return nil }
-        if type == "table" {
-            return (entry.sql ?? "").uppercased().hasPrefix("CREATE VIRTUAL TABLE") ? "virtual table" : nil
-        }
-        return type
+        kinds[SchemaKinds.key(name)]
     }
 
     private static func key(_ name: String) -> String {
