@@ -8,12 +8,15 @@ struct TimelineDay {
     /// With the instant and row of each diaper, so ties within a minute sort the same in any input order.
     var diapers: [TimedDiaper] = []
 
-    /// Room for a newborn's day from the start: grown one log at a time (1, 2, 4, 8, 16), each array's earlier
-    /// buffers were freed through the standard library's unspecialized array deinit, 2,000 times at 10k logs.
-    init() {
-        sleeps.reserveCapacity(8)
-        feeds.reserveCapacity(16)
-        diapers.reserveCapacity(16)
+    /// An empty day with room for a newborn's logs, for a day that logs are about to go to: grown one log at a
+    /// time (1, 2, 4, 8, 16), each array's earlier buffers were freed through the standard library's unspecialized
+    /// array deinit, 2,000 times at 10k logs.
+    static func readyForLogs() -> TimelineDay {
+        var day = TimelineDay()
+        day.sleeps.reserveCapacity(8)
+        day.feeds.reserveCapacity(16)
+        day.diapers.reserveCapacity(16)
+        return day
     }
 
     struct TimedDiaper {

@@ -28,7 +28,7 @@ struct TimelineWindow {
         var index = lastPosition(notAfter: day)
         if index < 0 || days[index].day != day {
             index += 1
-            days.insert(Day(day: day, items: TimelineDay()), at: index)
+            days.insert(Day(day: day, items: .readyForLogs()), at: index)
         }
         body(&days[index].items)
     }
