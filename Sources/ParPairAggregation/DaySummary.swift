@@ -56,7 +56,7 @@ public struct DaySummary: Sendable, Hashable {
     /// per-day columns (a day's totals are its per-day figures), then `findings`. A day with no logs
     /// (`logged` 0) has empty metric cells: nothing was recorded, which is not a day of zero sleep.
     /// The first 8 hex digits of the baby's id, lowercase (the `baby_id` column).
-    public var babyIDPrefix: String { String(babyID.uuidString.lowercased().prefix(8)) }
+    public var babyIDPrefix: String { babyID.idPrefix }
 
     public var columns: [SummaryColumn] {
         // Appended to one array (a daily CSV makes this for every row).

@@ -60,7 +60,7 @@ public struct WeekSummary: Sendable, Hashable {
 
     /// The first 8 hex digits of the baby's id, lowercase: the `baby_id` column, which keeps babies apart
     /// when names are redacted (twins Mia and Max are both "M."), and the suffix digest folders use.
-    public var babyIDPrefix: String { String(babyID.uuidString.lowercased().prefix(8)) }
+    public var babyIDPrefix: String { babyID.idPrefix }
 
     /// The first day of life in the week.
     public var firstDay: Int { week * 7 }

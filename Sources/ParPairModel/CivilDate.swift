@@ -50,6 +50,29 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var description: String {
+        // Every date a store can hold, written digit by digit: CSV rows carry two (interpolation made
+        // several strings for each, about 2,000 instructions a date).
+        if (0...9999).contains(year), (1...99).contains(month), (1...99).contains(day) {
+            return String(unsafeUninitializedCapacity: 10) { buffer in
+                var end = 0
+                func put(_ value: Int, digits: Int) {
+                    var value = value
+                    for position in stride(from: end + digits - 1, through: end, by: -1) {
+                        buffer[position] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+                        value /= 10
+                    }
+                    end += digits
+                }
+                put(year, digits: 4)
+                buffer[end] = 0x2D
+                end += 1
+                put(month, digits: 2)
+                buffer[end] = 0x2D
+                end += 1
+                put(day, digits: 2)
+                return end
+            }
+        }
         let y = String(year).count < 4 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
         return "\(y)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
     }

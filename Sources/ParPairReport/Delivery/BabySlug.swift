@@ -45,13 +45,10 @@ public enum BabySlug {
     }
 
     /// The slug of one name: `Zoë Ångström` → `zoe-angstrom-37f3d1fd`; `baby-37f3d1fd` when nothing is left.
-    public static func slug(of name: String, id: UUID) -> String { namePart(of: name) + "-" + idPrefix(id) }
+    public static func slug(of name: String, id: UUID) -> String { namePart(of: name) + "-" + id.idPrefix }
 
     /// `baby-` and the id's first 8 hex digits.
-    static func fallback(for id: UUID) -> String { "baby-" + idPrefix(id) }
-
-    /// The first 8 hex digits of an id, lowercase: `37f3d1fd`.
-    static func idPrefix(_ id: UUID) -> String { String(id.uuidString.lowercased().prefix(8)) }
+    static func fallback(for id: UUID) -> String { "baby-" + id.idPrefix }
 
     /// The name in lowercase ASCII letters, digits and single dashes, at most `maximumLength` long.
     static func fold(_ name: String) -> String {

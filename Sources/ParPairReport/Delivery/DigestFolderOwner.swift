@@ -11,7 +11,7 @@ enum DigestFolderOwner {
     static func check(folder: String, slug: String, baby: Baby, name: String) throws {
         let path = POSIXFile.join(folder, slug)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        let wanted = BabySlug.idPrefix(baby.id)
+        let wanted = baby.id.idPrefix
         for file in names.sorted() where file.hasPrefix("week-") && file.hasSuffix(".csv") {
             guard let owner = owner(ofCSV: path + "/" + file) else { continue }
             guard owner == wanted else {
@@ -29,7 +29,7 @@ enum DigestFolderOwner {
     static func earlierFolder(folder: String, target: DigestTarget) -> String? {
         let earlier = POSIXFile.join(folder, BabySlug.namePart(of: target.baby.name))
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: earlier) else { return nil }
-        let wanted = BabySlug.idPrefix(target.baby.id)
+        let wanted = target.baby.id.idPrefix
         let owned = names.contains { $0.hasPrefix("week-") && $0.hasSuffix(".csv") && owner(ofCSV: POSIXFile.join(earlier, $0)) == wanted }
         return owned ? earlier : nil
     }

@@ -56,7 +56,7 @@ public struct DigestTarget: Sendable, Hashable {
     /// same name, the id's first 8 hex digits follow it (`Léo-37f3d1fd-week-007.csv`).
     public func attachmentName(redact: Bool, extension: String = "csv") -> String {
         let base = attachmentBase(redact: redact)
-        let shared = sharesAttachmentName && base != slug ? "-" + BabySlug.idPrefix(baby.id) : ""
+        let shared = sharesAttachmentName && base != slug ? "-" + baby.id.idPrefix : ""
         return base + shared + "-" + fileName(extension: `extension`)
     }
 

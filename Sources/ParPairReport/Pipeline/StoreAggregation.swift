@@ -225,7 +225,7 @@ public enum StoreAggregation {
             if matches.count == 1 { return matches }
         }
         throw ReportError.noSuchBaby(wanted, available: babies.map {
-            let id = redact ? BabySlug.idPrefix($0.id) : $0.id.uuidString
+            let id = redact ? $0.id.idPrefix : $0.id.uuidString
             return "\(BabyName.shown($0.name, redact: redact)) (\(id))"
         })
     }
