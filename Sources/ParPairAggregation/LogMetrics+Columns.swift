@@ -17,28 +17,63 @@ extension LogMetrics {
         public static let countsPerDayShown = 1
     }
 
+    /// What a metric column needs of its figure, in one unit system: made once from `ReportFigure.columns`, so
+    /// that a row reads a name, its decimals and a closure, not a copy of the whole figure (its strings and
+    /// closure retained and released at every cell of a weekly CSV).
+    struct ColumnPlan: Sendable {
+        let name: String
+        let decimals: Int
+        let isCount: Bool
+        let isPerDay: Bool
+        let value: @Sendable (LogMetrics, VolumeUnits) -> Double?
+
+        init(_ figure: ReportFigure, units: VolumeUnits) {
+            name = figure.column!.name[units]
+            decimals = figure.column!.decimals[units]
+            isCount = figure.column!.isCount
+            isPerDay = figure.span == .perDay
+            value = figure.value
+        }
+
+        /// The cell of a row's totals; a per-day figure divides the totals of `basis` by its days (empty in daily
+        /// rows, which have no basis, and for a week without such days).
+        func cell(_ metrics: LogMetrics, units: VolumeUnits, perDay basis: PerDayBasis?) -> ColumnValue {
+            if isPerDay {
+                guard let basis else { return .decimal(nil, decimals: decimals) }
+                return .decimal(ReportFigure.perDay(value, basis.metrics, days: basis.days, units: units), decimals: decimals)
+            }
+            let figure = value(metrics, units)
+            if isCount, let figure { return .count(Int(figure)) }
+            return .decimal(figure, decimals: decimals)
+        }
+    }
+
+    private static let metricPlans = ReportFigure.columns.map { ColumnPlan($0, units: .metric) }
+    private static let imperialPlans = ReportFigure.columns.map { ColumnPlan($0, units: .imperial) }
+    static func plans(_ units: VolumeUnits) -> [ColumnPlan] { units == .metric ? metricPlans : imperialPlans }
+
     /// Each column's position in `ReportFigure.columns`, by name, for metric and for imperial units.
     private static let metricPositions = positions(.metric)
     private static let imperialPositions = positions(.imperial)
 
     private static func positions(_ units: VolumeUnits) -> [String: Int] {
         var byName: [String: Int] = [:]
-        for (position, figure) in ReportFigure.columns.enumerated() { byName[figure.column!.name[units]] = position }
+        for (position, plan) in plans(units).enumerated() { byName[plan.name] = position }
         return byName
     }
 
     /// Appends the metric columns; with `perDay` the per-day columns are included (weekly rows), without
     /// them not (daily rows, where they would repeat the totals).
     func appendColumns(units: VolumeUnits, perDay basis: PerDayBasis?, to columns: inout [SummaryColumn]) {
-        for figure in ReportFigure.columns where basis != nil || figure.span != .perDay {
-            columns.append(SummaryColumn(name: figure.column!.name[units], value: figure.cell(self, units: units, perDay: basis)))
+        for plan in LogMetrics.plans(units) where basis != nil || !plan.isPerDay {
+            columns.append(SummaryColumn(name: plan.name, value: plan.cell(self, units: units, perDay: basis)))
         }
     }
 
     /// Appends the names of the metric columns with empty cells, for a row with nothing to count.
     static func appendEmptyColumns(units: VolumeUnits, perDay: Bool, to columns: inout [SummaryColumn]) {
-        for figure in ReportFigure.columns where perDay || figure.span != .perDay {
-            columns.append(SummaryColumn(name: figure.column!.name[units], value: .text("")))
+        for plan in plans(units) where perDay || !plan.isPerDay {
+            columns.append(SummaryColumn(name: plan.name, value: .text("")))
         }
     }
 
@@ -49,9 +84,9 @@ extension LogMetrics {
     /// row has no such column.
     func column(named name: String, units: VolumeUnits, perDay basis: PerDayBasis?) -> ColumnValue? {
         guard let position = (units == .metric ? LogMetrics.metricPositions : LogMetrics.imperialPositions)[name] else { return nil }
-        let figure = ReportFigure.columns[position]
-        guard basis != nil || figure.span != .perDay else { return nil }
-        return figure.cell(self, units: units, perDay: basis)
+        let plan = LogMetrics.plans(units)[position]
+        guard basis != nil || !plan.isPerDay else { return nil }
+        return plan.cell(self, units: units, perDay: basis)
     }
 }
 
@@ -62,16 +97,3 @@ struct PerDayBasis: Sendable {
     var days: Int
 }
 
-extension ReportFigure {
-    /// The figure's CSV cell of a row's totals; a per-day figure divides the totals of `basis` by its days (empty
-    /// in daily rows, which have no basis, and for a week without such days).
-    func cell(_ metrics: LogMetrics, units: VolumeUnits, perDay basis: PerDayBasis?) -> ColumnValue {
-        let column = column!
-        if span == .perDay {
-            return .decimal(basis.flatMap { value($0.metrics, days: $0.days, units: units) }, decimals: column.decimals[units])
-        }
-        let figure = value(metrics, units)
-        if column.isCount, let figure { return .count(Int(figure)) }
-        return .decimal(figure, decimals: column.decimals[units])
-    }
-}

@@ -82,6 +82,13 @@ public struct ReportFigure: Sendable {
     /// The value over a span: per day over `days` days for a per-day figure, else of the totals; nil without days.
     public func value(_ metrics: LogMetrics, days: Int, units: VolumeUnits) -> Double? {
         guard span == .perDay else { return value(metrics, units) }
+        return Self.perDay(value, metrics, days: days, units: units)
+    }
+
+    /// A per-day figure: `value` of the totals of `days` days divided by their number; nil without days.
+    static func perDay(
+        _ value: (LogMetrics, VolumeUnits) -> Double?, _ metrics: LogMetrics, days: Int, units: VolumeUnits
+    ) -> Double? {
         guard days > 0, let total = value(metrics, units) else { return nil }
         return total / Double(days)
     }
