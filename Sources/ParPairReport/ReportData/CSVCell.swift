@@ -12,10 +12,12 @@ struct CSVCell: MustacheObject {
     let index: Int
 
     func mustacheValue(forKey key: String) -> MustacheValue? {
+        // In the order a row's template asks (`{{^first}},{{/first}}{{value}}`): a key that is not the case's
+        // takes a full string comparison.
         switch key {
-        case "name": return .string(row.columns[index].name)
         case "value": return .string(row.value(at: index))
         case "first": return .bool(index == 0)
+        case "name": return .string(row.columns[index].name)
         default: return nil  // no such key: the lookup goes on down the stack
         }
     }
