@@ -26,3 +26,15 @@ extension MustacheObject {
     /// The object itself, read lazily.
     public var mustacheValue: MustacheValue { .object(self) }
 }
+
+/// A list a section renders once per element, like an array, whose elements are made only as each pass
+/// starts and dropped when it ends.
+///
+/// For long lists of small objects: an array holds every element at once, each object in a box of its own
+/// (a weekly CSV row's cells are 43 of them, thousands of rows long).
+public protocol MustacheList: Sendable {
+    /// How many elements there are; the list is falsey when there are none.
+    var count: Int { get }
+    /// Element `index` (`0 ..< count`).
+    func element(at index: Int) -> MustacheValue
+}

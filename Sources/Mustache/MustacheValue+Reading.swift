@@ -9,12 +9,13 @@ extension MustacheValue {
         case .bool(let value): value
         case .string(let value): !value.isEmpty
         case .array(let elements): !elements.isEmpty
+        case .list(let list): list.count > 0
         case .int, .double, .dictionary, .object, .lambda: true
         }
     }
 
     /// The text `{{x}}` prints before escaping, or `nil` for values that print nothing
-    /// (`null`, arrays, dictionaries, objects, lambdas).
+    /// (`null`, arrays, lists, dictionaries, objects, lambdas).
     ///
     /// Numbers never depend on the locale:
     /// - `int`: decimal digits, e.g. `85`, `-3`.
@@ -27,7 +28,7 @@ extension MustacheValue {
         case .int(let value): String(value)
         case .double(let value): MustacheValue.text(of: value)
         case .bool(let value): value ? "true" : "false"
-        case .null, .array, .dictionary, .object, .lambda: nil
+        case .null, .array, .list, .dictionary, .object, .lambda: nil
         }
     }
 
@@ -37,7 +38,7 @@ extension MustacheValue {
         switch self {
         case .dictionary(let dictionary): dictionary[key]
         case .object(let object): object.mustacheValue(forKey: key)
-        case .null, .bool, .int, .double, .string, .array, .lambda: nil
+        case .null, .bool, .int, .double, .string, .array, .list, .lambda: nil
         }
     }
 

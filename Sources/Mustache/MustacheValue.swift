@@ -17,7 +17,7 @@
 /// | `int` | yes | the decimal number | once, with the number on top of the stack |
 /// | `double` | yes | see ``MustacheValue/text`` | once |
 /// | `string` | when not empty | the string | once, with the string on top of the stack |
-/// | `array` | when not empty | nothing | once per element |
+/// | `array`, `list` | when not empty | nothing | once per element |
 /// | `dictionary`, `object` | yes | nothing | once, with the value on top of the stack |
 /// | `lambda` | yes | the lambda's result, rendered | the lambda's result, rendered |
 public enum MustacheValue: Sendable {
@@ -38,6 +38,8 @@ public enum MustacheValue: Sendable {
     /// A value of your own type, asked for keys only when a tag needs them.
     /// (Boxed, so the other cases stay small and cheap to copy.)
     indirect case object(any MustacheObject)
+    /// A list whose elements are made as a section reaches them, one pass at a time; otherwise an `array`.
+    indirect case list(any MustacheList)
     /// A closure that produces template text (Mustache lambdas).
     case lambda(MustacheLambda)
 }

@@ -147,6 +147,10 @@ struct RenderSession {
             for element in elements {
                 try renderElement(element, section, of: template, into: &output)
             }
+        case .list(let list):
+            for index in 0..<list.count {
+                try renderElement(list.element(at: index), section, of: template, into: &output)
+            }
         case .lambda(let lambda):
             let lambdaTemplate = try parsedLambda(
                 source: lambda.body(template.sourceText(section.rawRange)),

@@ -36,6 +36,7 @@ struct RenderingTests {
         let cases: [(MustacheValue, String)] = [
             (.null, "no"), (false, "no"), ("", "no"), ([], "no"), (0, "yes"), (0.0, "yes"), ("0", "yes"),
             (true, "yes"), ([:], "yes"), ([1], "yes"), (.object(Week(number: 1, feeds: [])), "yes"),
+            (.list(Counting(count: 0)), "no"), (.list(Counting(count: 1)), "yes"),
         ]
         for (value, expected) in cases {
             #expect(try template.render(["v": value]) == expected, "\(value)")
@@ -70,6 +71,31 @@ struct RenderingTests {
         let weeks = [Week(number: 1, feeds: [Feed(ml: 90), Feed(ml: 120)]), Week(number: 2, feeds: [], note: nil)]
         let data: MustacheValue = ["weeks": weeks.mustacheValue, "unit": "ml", "note": "outer"]
         #expect(try template.render(data) == "W1:90ml,120ml,[] W2:[] ")
+    }
+
+    /// The numbers `1 ... count` as a list, counting the elements made (a class, so the count outlives the render).
+    final class Counting: MustacheList, @unchecked Sendable {
+        let count: Int
+        var made: [Int] = []
+        init(count: Int) { self.count = count }
+        func element(at index: Int) -> MustacheValue {
+            made.append(index)
+            return ["n": .int(index + 1), "first": .bool(index == 0)]
+        }
+    }
+
+    @Test("A list renders like an array, each element made as its pass starts; an empty list is falsey")
+    func lists() throws {
+        let template = try Template(source: "{{#v}}{{^first}},{{/first}}{{n}}{{/v}}{{^v}}none{{/v}}[{{v}}]", format: .text)
+        let three = Counting(count: 3)
+        #expect(try template.render(["v": .list(three), "n": 9]) == "1,2,3[]")
+        #expect(three.made == [0, 1, 2])
+        let empty = Counting(count: 0)
+        #expect(try template.render(["v": .list(empty)]) == "none[]")
+        #expect(empty.made.isEmpty)
+        // Keys are not read through a list (as through an array): {{v.n}} finds nothing, and {{#v}} on top of
+        // a list does not make the list a context.
+        #expect(try Template(source: "<{{v.n}}>", format: .text).render(["v": .list(Counting(count: 2))]) == "<>")
     }
 
     /// A sink that records each write, to show output is streamed in pieces.

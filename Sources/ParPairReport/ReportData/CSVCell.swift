@@ -24,7 +24,8 @@ struct CSVCell: MustacheObject {
 }
 
 /// The columns of one CSV row, shared by its cells; the `baby` column shows `babyName` (`--redact`).
-final class CSVRow: Sendable {
+/// As `{{#cells}}` it is a list: each cell is made as the section reaches it.
+final class CSVRow: MustacheList {
     let columns: [SummaryColumn]
     let babyName: String
 
@@ -39,7 +40,9 @@ final class CSVRow: Sendable {
     }
 
     /// The cells, for `{{#cells}}`.
-    var cells: MustacheValue {
-        .array(columns.indices.map { .object(CSVCell(row: self, index: $0)) })
-    }
+    var cells: MustacheValue { .list(self) }
+
+    var count: Int { columns.count }
+
+    func element(at index: Int) -> MustacheValue { .object(CSVCell(row: self, index: index)) }
 }
