@@ -2,7 +2,7 @@
 ///
 /// Build it from Swift values through ``MustacheValueConvertible`` (`String`, `Int`, `Double`, `Bool`,
 /// optionals, arrays, `[String: X]` dictionaries), with literals, or lazily from your own types through
-/// ``MustacheObject``.
+/// ``MustacheObject`` (and long lists of them through ``MustacheList``).
 ///
 /// ```swift
 /// let data: MustacheValue = ["name": "Ada", "weeks": [["count": 3], ["count": 4]]]
