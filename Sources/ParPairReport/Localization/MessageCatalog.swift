@@ -66,11 +66,6 @@ public struct MessageCatalog: Sendable {
     /// into a longer Character (a combining mark after it, a prepended mark before a trailing space): then
     /// ``read(_:)`` decides. Most lines are taken here; Character by Character, reading the catalogs cost
     /// 11,000 instructions a line.
-    static func quickRead(_ line: Substring) -> Line? {
-        line.utf8.withContiguousStorageIfAvailable { quickRead($0) } ?? nil
-    }
-
-    /// ``quickRead(_:)`` on a line's bytes.
     static func quickRead(_ bytes: UnsafeBufferPointer<UInt8>) -> Line? {
         func isSpace(_ index: Int) -> Bool { bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") }
         func isASCII(_ index: Int) -> Bool { index >= bytes.count || bytes[index] < 0x80 }
@@ -105,14 +100,8 @@ public struct MessageCatalog: Sendable {
         return true
     }
 
-    /// The lines of `text`, without their `\n` or `\r\n` ends, found on its UTF-8: a line feed is never part of a
+    /// The UTF-8 offsets of the lines in `bytes`, without their `\n` or `\r\n` ends: a line feed is never part of a
     /// longer Character (only of `\r\n`), so these are the lines splitting the Characters at `\n` and `\r\n` gives.
-    static func lines(of text: String) -> [Substring] {
-        var utf8 = text
-        return utf8.withUTF8 { lineRanges(of: $0) }.map { line($0, of: text) }
-    }
-
-    /// The UTF-8 offsets of the lines in `bytes`, without their `\n` or `\r\n` ends.
     static func lineRanges(of bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
