@@ -2,7 +2,7 @@ import Foundation
 
 /// Local dates and clock times of instants in one zone, for long runs of instants in rising order
 /// (an export of every log): the zone's UTC offset is looked up once per stretch between two of its
-/// transitions, and the rest is arithmetic, instead of a calendar computation per instant. Gives
+/// transitions, instead of once per instant, and the rest is ``LifeCalendar``'s arithmetic. Gives
 /// exactly what ``LifeCalendar`` gives; instants before 1901 or after 9999, where calendars and
 /// zone histories get odd (Julian dates, local mean time), are handed to the calendar itself.
 public struct LocalTimeCache {
@@ -11,9 +11,6 @@ public struct LocalTimeCache {
     private var validFrom = Double.infinity
     private var validUntil = -Double.infinity
     private var offset = 0
-
-    /// 1901-01-01 and 9999-12-31 UTC, in seconds since 2001.
-    private static let fastRange = -3_155_673_600.0 ... 252_423_993_599.0
 
     public init(calendar: LifeCalendar) {
         self.calendar = calendar
@@ -47,9 +44,8 @@ public struct LocalTimeCache {
     /// The local date and whole seconds since local midnight, or nil outside the fast range.
     private mutating func local(_ date: Date) -> (CivilDate, Int)? {
         let seconds = date.timeIntervalSinceReferenceDate
-        guard Self.fastRange.contains(seconds) else { return nil }
-        let local = Int((seconds + Double(utcOffset(at: date))).rounded(.down)) + 978_307_200  // since 1970
-        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        return (CivilDate(dayNumber: day), local - day * 86_400)
+        guard LifeCalendar.arithmeticRange.contains(seconds) else { return nil }
+        let local = LifeCalendar.local(seconds: seconds, offset: utcOffset(at: date))
+        return (local.date, local.secondOfDay)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairAggregation
+import ParPairModel
 
 /// Two signs that days are counted in a zone that is not the family's, each one warning (the figures are still made).
 public enum ZoneCheck {
@@ -32,8 +33,8 @@ public enum ZoneCheck {
         let fixed = ["EST", "MST", "HST"].contains(name) || name.hasPrefix("Etc/GMT") || (name.hasPrefix("GMT") && name.count > 3)
         guard placeless.contains(name) || (fixed && zone.secondsFromGMT(for: moment) != 0) else { return nil }
         // The standard (winter) offset: January in the north is when the old rule names are on standard time.
-        let january = Calendar(identifier: .gregorian).date(from: DateComponents(timeZone: TimeZone(identifier: "UTC"), year: 2026, month: 1, day: 15))
-        let standard = Double(zone.secondsFromGMT(for: january ?? moment)) / 3_600
+        let january = Date(timeIntervalSince1970: Double(CivilDate(year: 2026, month: 1, day: 15).dayNumber) * 86_400)
+        let standard = Double(zone.secondsFromGMT(for: january)) / 3_600
         let suggestions = places[standard].map { " such as " + $0.joined(separator: " or ") } ?? ""
         return "the time zone \(name) names no place (\(PhoneDefaults.offset(zone, at: moment)) at the report's today\(fixed ? ", all year" : "")): "
             + "the family's clock may differ by an hour for part of the year; give the zone of their place\(suggestions) "
