@@ -1,4 +1,5 @@
 import Mustache
+import XHTML
 
 /// Why a report could not be produced.
 public enum ReportError: Error, CustomStringConvertible, Sendable {
@@ -8,6 +9,8 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
     case invalidHTML(template: String, problems: String)
     /// The XHTML DTD could not be loaded.
     case dtdUnavailable(String)
+    /// libxml2 could not be loaded, so the HTML (or a chart) could not be checked.
+    case libraryUnavailable(LibraryUnavailable)
     /// A template could not be parsed, or failed while rendering: the engine's error, with its template,
     /// line, column and caret.
     case template(TemplateError)
@@ -31,6 +34,8 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
             "the HTML rendered from \(template) is not valid XHTML 1.0 Strict; nothing was written:\n\(problems)"
         case .dtdUnavailable(let message):
             message
+        case .libraryUnavailable(let unavailable):
+            unavailable.description
         case .template(let error):
             error.description
         case .missingTemplate(let message):

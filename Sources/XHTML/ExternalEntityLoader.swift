@@ -11,8 +11,8 @@ enum ExternalEntityLoader {
 
     /// Installs the loader. Called once, from ``LibXML2Runtime``'s initialisation.
     static func install() {
-        previous = xmlGetExternalEntityLoader()
-        xmlSetExternalEntityLoader { url, publicID, context in
+        previous = libxml2.xmlGetExternalEntityLoader()
+        libxml2.xmlSetExternalEntityLoader { url, publicID, context in
             guard let context, let session = ParseSession.of(context) else {
                 return ExternalEntityLoader.previous?(url, publicID, context)
             }

@@ -3,7 +3,7 @@ import Concurrency
 
 /// Process-wide libxml2 set-up and the lock every parse runs under.
 ///
-/// libxml2 keeps global state: parser initialisation, the default catalog (read once from
+/// The library is loaded by the first parse (``LibXML2Functions``). libxml2 keeps global state: parser initialisation, the default catalog (read once from
 /// `XML_CATALOG_FILES` or `/etc/xml/catalog`, with delegate catalogs loaded lazily into a global
 /// cache), the external entity loader and the thread's structured error handler. `xmlInitParser()`
 /// and the installation of ``ExternalEntityLoader`` run exactly once, before the first parse, and every validation (the parses that look up the catalog) is serialized by one
@@ -15,28 +15,40 @@ import Concurrency
 /// ``alongsideOthers(_:)``: a report's charts are checked on one thread while its pages stream through
 /// the validator on another, which holds the lock until the last page.
 enum LibXML2Runtime {
-    /// Runs `xmlInitParser()` once per process (a Swift `static let` initialiser is run once,
-    /// thread-safely).
-    private static let initialization: Void = {
-        xmlInitParser()
-        ExternalEntityLoader.install()
+    /// Loads libxml2, then runs `xmlInitParser()` and installs the entity loader, once per process (a Swift
+    /// `static let` initialiser is run once, thread-safely); why the library could not be loaded, if it could not.
+    private static let initialization: Result<LibXML2Functions, LibraryUnavailable> = {
+        LibXML2Functions.load().map { functions in
+            functions.xmlInitParser()
+            loaded = functions
+            ExternalEntityLoader.install()
+            return functions
+        }
     }()
+
+    /// The loaded functions, set once by `initialization` before any parse can use them.
+    nonisolated(unsafe) fileprivate static var loaded: LibXML2Functions?
 
     /// Held by the parse running ``exclusively(_:)``; it guards no value, only libxml2's global state.
     private static let lock = Locked(())
 
-    /// Runs `body` with libxml2 initialised and no other parse of this module running.
+    /// Runs `body` with libxml2 loaded and initialised and no other parse of this module running; fails when
+    /// the library cannot be loaded.
     ///
     /// - Parameter body: The work that touches libxml2. It must not call `exclusively` again.
-    static func exclusively<Result>(_ body: () -> Result) -> Result {
-        _ = initialization
-        return lock.withLock { _ in body() }
+    static func exclusively<Result>(_ body: () -> Result) -> Swift.Result<Result, LibraryUnavailable> {
+        initialization.map { _ in lock.withLock { _ in body() } }
     }
 
-    /// Runs `body` with libxml2 initialised, whatever else is parsing: for parses that touch no
+    /// Runs `body` with libxml2 loaded and initialised, whatever else is parsing: for parses that touch no
     /// catalog and no DTD (well-formedness checks).
-    static func alongsideOthers<Result>(_ body: () -> Result) -> Result {
-        _ = initialization
-        return body()
+    static func alongsideOthers<Result>(_ body: () -> Result) -> Swift.Result<Result, LibraryUnavailable> {
+        initialization.map { _ in body() }
     }
+}
+
+/// libxml2's functions, for code that runs inside ``LibXML2Runtime``, which has loaded them.
+var libxml2: LibXML2Functions {
+    guard let functions = LibXML2Runtime.loaded else { preconditionFailure("libxml2 used before LibXML2Runtime loaded it") }
+    return functions
 }

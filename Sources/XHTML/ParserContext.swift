@@ -12,11 +12,11 @@ final class ParserContext {
     /// Creates a context whose callbacks report to `session`, or nil when libxml2 cannot make one.
     /// The session must outlive the context.
     init?(session: ParseSession) {
-        guard let context = xmlNewParserCtxt() else {
+        guard let context = libxml2.xmlNewParserCtxt() else {
             return nil
         }
         guard let handlers = context.pointee.sax else {
-            xmlFreeParserCtxt(context)
+            libxml2.xmlFreeParserCtxt(context)
             return nil
         }
         self.context = context
@@ -41,7 +41,7 @@ final class ParserContext {
                     column: position.column
                 ))
             }
-            xmlSAX2InternalSubset(userData, name, externalID, systemID)
+            libxml2.xmlSAX2InternalSubset(userData, name, externalID, systemID)
         }
         // Nothing reads the tree, so an element's children are freed as soon as the element
         // itself has been validated: memory follows the document's depth, not its size.
@@ -52,7 +52,7 @@ final class ParserContext {
             if let ended, context.pointee.inSubset == 0, let session = ParseSession.of(context), session.hooks != nil {
                 session.visitElement(ended)
             }
-            xmlSAX2EndElementNs(userData, localName, prefix, uri)
+            libxml2.xmlSAX2EndElementNs(userData, localName, prefix, uri)
             if let ended {
                 ParserContext.pruneChildren(of: ended)
                 ParserContext.pruneAttributes(of: ended, in: context.pointee.myDoc)
@@ -67,18 +67,18 @@ final class ParserContext {
                             target: XMLString.copy(target) ?? "", line: ParserContext.position(of: context).line))
                     }
                 }
-                xmlSAX2ProcessingInstruction(userData, target, data)
+                libxml2.xmlSAX2ProcessingInstruction(userData, target, data)
             }
             if hooks.wantsStartTags {
                 handlers.pointee.startElementNs = { userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
-                    xmlSAX2StartElementNs(userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
+                    libxml2.xmlSAX2StartElementNs(userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
                     guard let userData else { return }
                     let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
                     // libxml2 calls this with its cursor on the `>` (or `/>`) that ends the tag.
                     let local = XMLString.copy(localName) ?? ""
                     let name = XMLString.copy(prefix).map { $0 + ":" + local } ?? local
                     ParseSession.of(context)?.hooks?.visit(.startTag(
-                        name: name, line: ParserContext.position(of: context).line, endOffset: Int(xmlByteConsumed(context))))
+                        name: name, line: ParserContext.position(of: context).line, endOffset: Int(libxml2.xmlByteConsumed(context))))
                 }
             }
         }
@@ -103,7 +103,7 @@ final class ParserContext {
     }
 
     deinit {
-        xmlFreeParserCtxt(context)
+        libxml2.xmlFreeParserCtxt(context)
     }
 
     /// What libxml2 concluded about one document.
@@ -135,7 +135,7 @@ final class ParserContext {
             hooks.visit(.internalSubset(line: session.declaredType?.line ?? 1))
         }
         if let document {
-            xmlFreeDoc(document)
+            libxml2.xmlFreeDoc(document)
         }
         return Verdict(
             parsedDocument: document != nil,
@@ -149,7 +149,7 @@ final class ParserContext {
     /// then takes an attribute value longer than what it holds of the document character by character, its slow
     /// path; a chart's attributes are short.
     private func pull(_ source: ChunkSource, options: Int32) -> xmlDocPtr? {
-        let document = xmlCtxtReadIO(context, { source, buffer, length in
+        let document = libxml2.xmlCtxtReadIO(context, { source, buffer, length in
             guard let source, let buffer, length > 0 else { return 0 }
             return Unmanaged<ChunkSource>.fromOpaque(source).takeUnretainedValue()
                 .read(into: buffer, length: Int(length))
@@ -176,15 +176,15 @@ final class ParserContext {
         // The first bytes go with the reset, so that libxml2 detects the encoding from them (a byte-order mark,
         // UTF-16) as a pull does; without them it takes UTF-8 and reads a byte-order mark as content.
         let first = min(4, Int(count))
-        guard xmlCtxtResetPush(context, chunk, Int32(first), nil, nil) == 0 else { return nil }
-        _ = xmlCtxtUseOptions(context, options)
-        if Int(count) > first { _ = xmlParseChunk(context, chunk + first, count - Int32(first), 0) }
+        guard libxml2.xmlCtxtResetPush(context, chunk, Int32(first), nil, nil) == 0 else { return nil }
+        _ = libxml2.xmlCtxtUseOptions(context, options)
+        if Int(count) > first { _ = libxml2.xmlParseChunk(context, chunk + first, count - Int32(first), 0) }
         while context.pointee.instate != XML_PARSER_EOF {
             count = source.read(into: chunk, length: Self.pushChunkSize, minimum: 1)
             guard count > 0 else { break }
-            _ = xmlParseChunk(context, chunk, count, 0)
+            _ = libxml2.xmlParseChunk(context, chunk, count, 0)
         }
-        _ = xmlParseChunk(context, nil, 0, 1)
+        _ = libxml2.xmlParseChunk(context, nil, 0, 1)
         let document = context.pointee.myDoc
         context.pointee.myDoc = nil
         return document
@@ -206,8 +206,8 @@ final class ParserContext {
             let keep = child.pointee.type == XML_ELEMENT_NODE
                 && (child.pointee.children != nil || child.pointee.properties != nil)
             if !keep {
-                xmlUnlinkNode(child)
-                xmlFreeNode(child)
+                libxml2.xmlUnlinkNode(child)
+                libxml2.xmlFreeNode(child)
             }
         }
     }
@@ -220,7 +220,7 @@ final class ParserContext {
         }
         for attribute in siblings(from: element.pointee.properties, next: { $0.pointee.next })
         where !isIdentity(attribute, of: element, in: document) {
-            _ = xmlRemoveProp(attribute)
+            _ = libxml2.xmlRemoveProp(attribute)
         }
     }
 
@@ -238,7 +238,7 @@ final class ParserContext {
 
     /// Whether the DTD makes an attribute an ID or an IDREF(S), which libxml2's tables point at.
     private static func isIdentity(_ attribute: xmlAttrPtr, of element: xmlNodePtr, in document: xmlDocPtr?) -> Bool {
-        xmlIsID(document, element, attribute) != 0 || xmlIsRef(document, element, attribute) != 0
+        libxml2.xmlIsID(document, element, attribute) != 0 || libxml2.xmlIsRef(document, element, attribute) != 0
     }
 
     /// A new input for libxml2 to read `text`'s UTF-8 from (libxml2 copies it), named `name`: the URI that the
@@ -250,16 +250,16 @@ final class ParserContext {
         let buffer = text.withUTF8 { memory in
             memory.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: memory.count) {
-                    xmlParserInputBufferCreateMem($0, Int32(memory.count), XML_CHAR_ENCODING_NONE)
+                    libxml2.xmlParserInputBufferCreateMem($0, Int32(memory.count), XML_CHAR_ENCODING_NONE)
                 }
             }
         }
         guard let buffer else { return nil }
         // On failure libxml2 2.9 leaves the buffer to the caller, later versions free it themselves:
         // it is left alone (a leak only when libxml2 is out of memory).
-        guard let input = xmlNewIOInputStream(context, buffer, XML_CHAR_ENCODING_NONE) else { return nil }
+        guard let input = libxml2.xmlNewIOInputStream(context, buffer, XML_CHAR_ENCODING_NONE) else { return nil }
         // Freed with the input by libxml2's deallocator, so allocated by libxml2.
-        if let copy = xmlCharStrdup(name) {
+        if let copy = libxml2.xmlCharStrdup(name) {
             input.pointee.filename = UnsafePointer(UnsafeMutableRawPointer(copy).assumingMemoryBound(to: CChar.self))
         }
         return input

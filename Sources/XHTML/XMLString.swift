@@ -23,7 +23,7 @@ enum XMLString {
         }
         let text = String(cString: pointer)
         var deallocate: xmlFreeFunc?
-        xmlMemGet(&deallocate, nil, nil, nil)
+        _ = libxml2.xmlMemGet(&deallocate, nil, nil, nil)
         deallocate?(pointer)
         return text
     }

@@ -34,6 +34,8 @@ enum ValidateCommand: Subcommand {
             console.out("\(path): valid XHTML 1.0 Strict\n")
         case .dtdUnavailable(let missing):
             throw GeneralError(missing.description, exitCode: .osFile)
+        case .libraryUnavailable(let unavailable):
+            throw GeneralError(unavailable.description, exitCode: unavailable.outOfMemory ? .osError : .unavailable)
         default:
             throw GeneralError(result.description, exitCode: .dataError)
         }
