@@ -26,6 +26,11 @@ enum LibXML2Runtime {
         }
     }()
 
+    /// Loads and initialises libxml2 if it is not yet (``XHTMLValidator/openLibrary()``).
+    static func open() {
+        _ = initialization
+    }
+
     /// The loaded functions, set once by `initialization` before any parse can use them.
     nonisolated(unsafe) fileprivate static var loaded: LibXML2Functions?
 

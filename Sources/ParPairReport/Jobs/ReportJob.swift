@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 import ParPairAggregation
 import ParPairModel
@@ -120,6 +121,12 @@ public struct ReportJob: Sendable {
     /// (`StreamingValidation`); the file replaces nothing before the verdict (the PDF's XHTML goes the same way).
     @discardableResult
     private func writeValidatedHTML(to destination: OutputFile) throws -> PhoneDefaults.Resolved {
+        // libxml2 is opened by the first check (1 ms): opened on a thread of its own while this one copies and opens
+        // the store, it is ready when the validator starts, which would otherwise open it while the pages come.
+        try Concurrently.run({ _ in try streamValidatedHTML(to: destination) }, { _ in XHTMLValidator.openLibrary() }).0
+    }
+
+    private func streamValidatedHTML(to destination: OutputFile) throws -> PhoneDefaults.Resolved {
         let name = template.template.name
         // What reaches a browser or a PDF engine loads nothing from outside itself: a user's template may put
         // store text in unescaped, so its document is walked by the allow-list as it is validated; the built-in
