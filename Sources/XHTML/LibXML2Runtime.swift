@@ -21,8 +21,7 @@ enum LibXML2Runtime {
     private static let initialization: Result<LibXML2Functions, LibraryUnavailable> = {
         LibXML2Functions.load().map { functions in
             functions.xmlInitParser()
-            loaded = functions
-            ExternalEntityLoader.install()
+            ExternalEntityLoader.install(with: functions)
             return functions
         }
     }()
@@ -32,8 +31,13 @@ enum LibXML2Runtime {
         _ = initialization
     }
 
-    /// The loaded functions, set once by `initialization` before any parse can use them.
-    nonisolated(unsafe) fileprivate static var loaded: LibXML2Functions?
+    /// The loaded functions, for parses, which run after `initialization` succeeded.
+    fileprivate static var loaded: LibXML2Functions {
+        guard case .success(let functions) = initialization else {
+            preconditionFailure("libxml2 used although it could not be loaded")
+        }
+        return functions
+    }
 
     /// Held by the parse running ``exclusively(_:)``; it guards no value, only libxml2's global state.
     private static let lock = Locked(())
@@ -54,7 +58,4 @@ enum LibXML2Runtime {
 }
 
 /// libxml2's functions, for code that runs inside ``LibXML2Runtime``, which has loaded them.
-var libxml2: LibXML2Functions {
-    guard let functions = LibXML2Runtime.loaded else { preconditionFailure("libxml2 used before LibXML2Runtime loaded it") }
-    return functions
-}
+var libxml2: LibXML2Functions { LibXML2Runtime.loaded }

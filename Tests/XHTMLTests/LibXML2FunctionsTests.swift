@@ -50,7 +50,8 @@ import Testing
             ("xmlCatalogResolve", Self.same(loaded.xmlCatalogResolve, xmlCatalogResolve)),
             ("xmlCatalogResolveURI", Self.same(loaded.xmlCatalogResolveURI, xmlCatalogResolveURI)),
         ]
-        #expect(checks.count == 35)
+        // Every entry of the table is among the checked ones.
+        #expect(checks.count == Mirror(reflecting: loaded).children.count)
         for check in checks {
             #expect(check.same, "\(check.name)")
         }
