@@ -2,8 +2,8 @@
 // ParPair Report: reads the ParPair app's SwiftData store and writes pediatric reports.
 //
 // Layers, from the edge inwards:
-//   C system libraries   CSQLite, CLibXML2, CNettle, CPlatform   (one importer each: SQLite, XHTML, AESCrypto, Platform;
-//                        Mail takes its SHA-256 from AESCrypto)
+//   C system libraries   CSQLite, CLibXML2, CNettle, CPlatform, CConcurrency   (one importer each: SQLite, XHTML,
+//                        AESCrypto, Platform, Concurrency; Mail takes its SHA-256 from AESCrypto)
 //   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
 //                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
 //                        Mustache, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
@@ -51,10 +51,13 @@ let package = Package(
         // What Swift cannot do for Platform: Linux's variadic prctl and the fatal-signal handler, which must run
         // no Swift code; no library to link.
         .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
+        // What Swift cannot see for Concurrency: glibc's CPU-affinity calls, declared only with _GNU_SOURCE, to start
+        // a thread on another CPU than its creator's; no library to link.
+        .systemLibrary(name: "CConcurrency", path: "Sources/CConcurrency"),
 
         // Generic pieces.
         // The bounded channel, `Concurrently` and the write-once slot every hand-off between threads goes through.
-        .target(name: "Concurrency"),
+        .target(name: "Concurrency", dependencies: ["CConcurrency"]),
         // Everything that talks to the operating system and is not the domain: files opened and written without
         // following links it must not, where a write lands, atomic outputs' scratch folders and their sweep,
         // what happens on a signal (Signals.swift), child processes in groups of their own, the password file.

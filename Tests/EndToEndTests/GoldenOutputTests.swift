@@ -30,18 +30,37 @@ import Testing
 
     @Test(arguments: cases)
     func binaryWritesTheGoldenFile(_ golden: Case) async throws {
+        try await Self.expectGolden(golden)
+    }
+
+    /// Runs the tool with the case's arguments and the sample's settings (through `prefix`, a program that runs it, if
+    /// given) and compares what it writes with the golden file.
+    static func expectGolden(_ golden: Case, through prefix: [String] = []) async throws {
         let folder = try WorkFolder()
         let url = PackageFiles.goldenFolder.appendingPathComponent(golden.file)
         let expected = try #require(try? FileContents.bytes(atPath: url.path), "no golden file \(url.path)")
-        let run = try await BuiltTool.run(golden.arguments + PackageFiles.sampleSettings, in: folder)
+        let arguments = golden.arguments + PackageFiles.sampleSettings
+        let run = try await prefix.isEmpty
+            ? BuiltTool.run(arguments, in: folder)
+            : BuiltTool.run(prefix.dropFirst() + [try BuiltTool.executable.get()] + arguments, in: folder, executable: prefix[0])
         run.expectSuccess()
         let version = try await Self.version(in: folder)
         let actual = run.output.replacingOccurrences(of: "parpair-report \(version) ", with: "parpair-report GOLDEN ")
         if let difference = TextDifference.first(expected: String(decoding: expected, as: UTF8.self), actual: actual) {
             let command = golden.arguments.map { $0 == Self.sample ? "samples/default.store" : $0 }.joined(separator: " ")
-            Issue.record("parpair-report \(command) differs from Golden/\(golden.file): \(difference)")
+            Issue.record("\((prefix + ["parpair-report"]).joined(separator: " ")) \(command) differs from Golden/\(golden.file): \(difference)")
         }
     }
+
+    #if os(Linux)
+    /// Confined to one CPU (`taskset -c 0`), a run starts its threads as it would elsewhere (there is no other CPU to
+    /// start them on) and writes the same report.
+    @Test func aRunConfinedToOneCPUWritesTheGoldenReport() async throws {
+        let taskset = "/usr/bin/taskset"
+        try #require(FileManager.default.isExecutableFile(atPath: taskset), "taskset (util-linux) is missing")
+        try await Self.expectGolden(Self.cases[0], through: [taskset, "-c", "0"])
+    }
+    #endif
 
     @Test func weeklyExportIsTheReportsCSV() async throws {
         let folder = try WorkFolder()
