@@ -2,8 +2,9 @@
 import Mustache
 import Testing
 
-/// The HTML report leaves each chart's check and encoding to the thread that renders it (`CheckedChart`): it reads
-/// exactly as the chart checked at once, and a chart that is not well-formed fails the report once the render is done.
+/// The HTML report leaves each chart's check and encoding to the thread that renders it (`CheckedChart`), or to the
+/// thread that drew it once it is done drawing (`ChartChecks.prepareFromTheEnd`): it reads exactly as the chart checked
+/// at once, and a chart that is not well-formed fails the report once the render is done.
 @Suite struct CheckedChartTests {
     /// The text of a string value; nil for anything else.
     static func text(_ value: MustacheValue?) -> String? {
@@ -33,5 +34,34 @@ import Testing
         #expect(Self.text(broken.value(forKey: "alt")) == nil)
         #expect(throws: ReportError.self) { try checks.throwIfFailed() }
         #expect(throws: ReportError.self) { try ReportCharts.image("<svg><rect></svg>", alt: "a chart", name: "sleep chart") }
+    }
+
+    /// The drawing thread prepares the charts from the last one back and stops at the first one the rendering thread
+    /// has prepared (they met), so no chart is checked twice and none the render had passed is checked again.
+    @Test func theDrawingThreadPreparesFromTheEndUntilItMeetsTheRender() throws {
+        let checks = ChartChecks()
+        let broken = try ReportCharts.image("<svg><rect></svg>", alt: "broken", name: "feeds chart", checks: checks)
+        let read = try ReportCharts.image(Self.svg, alt: "read", name: "sleep chart", checks: checks)
+        let last = try ReportCharts.image(Self.svg, alt: "last", name: "diaper chart", checks: checks)
+        #expect(Self.text(read.value(forKey: "alt")) == "read")  // the render has reached the second chart
+        checks.prepareFromTheEnd(until: { false })
+        try checks.throwIfFailed()  // the first, before the one the render had reached, was left alone
+        #expect(Self.text(last.value(forKey: "src")) == Self.text(try ReportCharts.image(Self.svg, alt: "", name: "").value(forKey: "src")))
+        #expect(broken.value(forKey: "src") == nil)
+        #expect(throws: ReportError.self) { try checks.throwIfFailed() }
+    }
+
+    /// Every chart the render has not reached is prepared, a broken one failing the report before it is read; once the
+    /// render is done, nothing more is.
+    @Test func theDrawingThreadStopsOnceTheRenderIsDone() throws {
+        let done = ChartChecks()
+        _ = try ReportCharts.image("<svg><rect></svg>", alt: "broken", name: "feeds chart", checks: done)
+        done.prepareFromTheEnd(until: { true })
+        try done.throwIfFailed()
+        let going = ChartChecks()
+        _ = try ReportCharts.image("<svg><rect></svg>", alt: "broken", name: "feeds chart", checks: going)
+        _ = try ReportCharts.image(Self.svg, alt: "good", name: "sleep chart", checks: going)
+        going.prepareFromTheEnd(until: { false })
+        #expect(throws: ReportError.self) { try going.throwIfFailed() }
     }
 }

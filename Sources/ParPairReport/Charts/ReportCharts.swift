@@ -144,10 +144,13 @@ enum ReportCharts {
     }
 }
 
-/// The first chart that failed its check where the check was left to the rendering thread; the report throws it
-/// once the render is done, so a chart that is not well-formed is never embedded unnoticed.
+/// The charts whose check was left to the threads that render and draw them (``ChartsAhead``), and the first that
+/// failed its check; the report throws it once the render is done, so a chart that is not well-formed is never
+/// embedded unnoticed.
 final class ChartChecks: Sendable {
     private let failure = Locked<ReportError?>(nil)
+    /// Every chart made, in the order the template reads them.
+    private let charts = Locked<[CheckedChart]>([])
 
     func record(_ error: ReportError) {
         failure.withLock { if $0 == nil { $0 = error } }
@@ -156,53 +159,86 @@ final class ChartChecks: Sendable {
     func throwIfFailed() throws(ReportError) {
         if let error = failure.withLock({ $0 }) { throw error }
     }
+
+    fileprivate func add(_ chart: CheckedChart) {
+        charts.withLock { $0.append(chart) }
+    }
+
+    /// Checks and encodes the charts the rendering thread has not reached, from the last one back, until it reaches
+    /// one that is done or `stop` says the render is over: the drawing thread, done drawing, takes this share of the
+    /// rendering thread's work instead of waiting for it.
+    func prepareFromTheEnd(until stop: () -> Bool) {
+        for chart in charts.withLock({ $0 }).reversed() {
+            guard !stop(), chart.prepare() else { return }
+        }
+    }
 }
 
-/// A drawn chart, checked and encoded by the thread that reads it (the HTML report's rendering thread, while the
-/// main thread, the longer one, draws the next baby's charts). It holds the SVG, which is smaller than its base64,
-/// and its `src` is encoded as it is read: the template reads it once. (Encoded by the main thread and decoded
-/// again for the check, the round trip cost the main thread 4.1M instructions and the rendering thread 2.9M at 10k.)
-/// Read like the dictionary ``ReportCharts/image(_:alt:name:checks:)`` makes without `checks` (`src`, `alt`), or as
-/// nothing when its check failed (recorded in ``ChartChecks``).
+/// A drawn chart, checked and encoded by the first thread that needs it or is free for it: the HTML report's
+/// rendering thread when it reaches the chart, or the thread that drew the charts once it is done
+/// (``ChartChecks/prepareFromTheEnd(until:)``). It holds the SVG until then, which is smaller than its base64.
+/// (Encoded by the main thread and decoded again for the check, the round trip cost the main thread 4.1M
+/// instructions and the rendering thread 2.9M at 10k.) Read like the dictionary
+/// ``ReportCharts/image(_:alt:name:checks:)`` makes without `checks` (`src`, `alt`), or as nothing when its check
+/// failed (recorded in ``ChartChecks``).
 final class CheckedChart: MustacheObject {
-    private let svg: String
     private let alt: String
     private let name: String
     private let checks: ChartChecks
-    /// Nil until checked; then whether the chart passed.
-    private let passed = Locked<Bool?>(nil)
+    private enum State {
+        case drawn(svg: String)
+        /// Checked: the `data:` URI, or nil for a chart that failed its check.
+        case prepared(src: String?)
+    }
+    private let state: Locked<State>
 
     init(svg: String, alt: String, name: String, checks: ChartChecks) {
-        self.svg = svg
+        state = Locked(.drawn(svg: svg))
         self.alt = alt
         self.name = name
         self.checks = checks
+        checks.add(self)
     }
 
     func mustacheValue(forKey key: String) -> MustacheValue? {
-        guard isWellFormed else { return nil }
+        guard let src = preparedSource else { return nil }
         switch key {
-        case "src": return .string(ReportCharts.dataURI(svg))
+        case "src": return .string(src)
         case "alt": return .string(alt)
         default: return nil
         }
     }
 
-    /// Checked on the first read (a failure recorded in `checks`), remembered for the others.
-    private var isWellFormed: Bool {
-        passed.withLock { passed in
-            if let passed { return passed }
-            let verdict: Bool
-            do throws(ReportError) {
-                try ReportCharts.check(svg, name: name)
-                verdict = true
-            } catch {
-                checks.record(error)
-                verdict = false
-            }
-            passed = verdict
-            return verdict
+    /// Checks and encodes the chart unless that is done; returns whether this call did it.
+    fileprivate func prepare() -> Bool {
+        state.withLock { state in
+            guard case .drawn(let svg) = state else { return false }
+            state = .prepared(src: Self.source(svg, name: name, checks: checks))
+            return true
         }
     }
 
+    /// The `data:` URI, checked on the first read (a failure recorded in `checks`), remembered for the others.
+    private var preparedSource: String? {
+        state.withLock { state in
+            switch state {
+            case .prepared(let src):
+                return src
+            case .drawn(let svg):
+                let src = Self.source(svg, name: name, checks: checks)
+                state = .prepared(src: src)
+                return src
+            }
+        }
+    }
+
+    private static func source(_ svg: String, name: String, checks: ChartChecks) -> String? {
+        do throws(ReportError) {
+            try ReportCharts.check(svg, name: name)
+            return ReportCharts.dataURI(svg)
+        } catch {
+            checks.record(error)
+            return nil
+        }
+    }
 }

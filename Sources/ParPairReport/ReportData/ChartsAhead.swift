@@ -37,14 +37,16 @@ final class ChartsAhead {
     /// - Throws: what drawing threw, else what `render` threw.
     func render<Output>(into output: inout Output, _ render: sending @escaping (inout Output) throws -> Void) throws {
         let rendered = WriteOnce<Void>()
-        // Each chart is checked and encoded by the rendering thread as it reaches it, not here: this thread
-        // draws the charts after reading the store, and is the longer one.
+        // Each chart is checked and encoded by the rendering thread as it reaches it, not as it is drawn: this thread
+        // draws the charts after reading the store, while the render goes on. Once every chart is drawn, this thread
+        // checks the charts the render has not reached, from the last one back, rather than wait for it.
         let checks = ChartChecks()
         try Concurrently.run({ _ in
             defer { for baby in babies { baby.charts.set(nil) } }  // undrawn: the render must not wait for them
             for baby in babies where rendered.valueIfSet == nil {
                 baby.charts.set(try ReportCharts.make(baby.aggregate, units: units, localizer: localizer, checks: checks))
             }
+            checks.prepareFromTheEnd(until: { rendered.valueIfSet != nil })
         }, lending: &output, to: { output, _ in
             defer { rendered.set(()) }
             try render(&output)
