@@ -20,6 +20,10 @@ public protocol LogSource: AnyObject {
     var crossPhoneDuplicates: [CrossPhoneDuplicate] { get }
     /// The phone a log of the stream came from, when the source reads several; nil for a single store.
     func phone(of record: LogRecord) -> String?
+    /// Closes the stores' connections and removes their private copies now, once everything is read: what was read
+    /// stays (the babies, the unreadable rows, the warnings). The owner closes them again afterwards, which then does
+    /// nothing; nothing may be read after it.
+    func close()
 
     /// Every log of every kind in one stream by start time (a diaper's time), then kind, then row, handed
     /// to `body` on the calling thread.

@@ -52,6 +52,24 @@ import Testing
         #expect(backward.stream == forward.stream && backward.kept == forward.kept && backward.dropped == forward.dropped)
     }
 
+    /// A family closed once everything is read (the HTML report does, before its verdict) removes every phone's
+    /// snapshot at once; what was read stays, and the owner's own close afterwards does nothing more.
+    @Test func closingTheFamilyRemovesEveryPhonesSnapshot() throws {
+        let folder = try FixtureFolder()
+        let paths = try Self.stores(in: folder)
+        let scratch = try folder.folder("scratch")
+        let readers = try paths.map { try StoreReader(path: $0, scratchDirectory: scratch) }
+        defer { for reader in readers { reader.close() } }
+        let family: any LogSource = try FamilySource(readers: readers, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).count == 2)
+        family.close()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
+        var stream: [UUID] = []
+        try family.streamLogs { stream.append($0.id) }
+        #expect(stream == [Self.id(1), Self.id(12), Self.id(2)])
+        #expect(family.babies.map(\.name) == ["Nora"])
+    }
+
     @Test func theSameStoreTwiceIsRefused() throws {
         let folder = try FixtureFolder()
         let path = try Self.stores(in: folder)[0]

@@ -165,6 +165,14 @@ public struct DescriptorSink: TextOutputStream {
         POSIXFile.startWriteback(descriptor)
     }
 
+    /// Waits until everything written is on disk (`fsync`), for a caller that would otherwise wait for something else
+    /// (the HTML report, for the verdict): the `fsync` before the file is put in place then finds nothing left to
+    /// write. Its failure is thrown here, since Linux reports a failed write-back to one `fsync` only.
+    public mutating func waitUntilOnDisk() throws {
+        try flush()
+        guard fsync(descriptor) == 0 else { throw DeliveryError.writeFailed("cannot write \(name): \(OutputFile.lastError())") }
+    }
+
     private mutating func drain() {
         if failure == nil {
             let error = buffer.withUnsafeBytes { bytes in

@@ -134,11 +134,12 @@ public struct ReportJob: Sendable {
         let allowList = !template.isBuiltIn
         var verdict: (XMLCheckResult, [PolicyViolation])?
         var resolved: PhoneDefaults.Resolved?
+        var store: (any LogSource)?
         try destination.stream(check: { _ in
             try ReportRendering.check(verdict!.0, name: name)
             if !verdict!.1.isEmpty { throw ReportError.unsafeDocument(verdict!.1) }
         }) { sink in
-            resolved = try produce { result, settings, template in
+            resolved = try produce(opened: { store = $0 }) { result, settings, template in
                 verdict = try StreamingValidation.validating(name: name, allowList: allowList) { channel in
                     sink.tap = { channel.send($0) }
                     defer { sink.tap = nil }
@@ -155,6 +156,11 @@ public struct ReportJob: Sendable {
                     try ReportRendering.render(result, format: .html, template: template, settings: settings, into: &output)
                     try output.checkSentAheadWasWritten(name: name)
                     try output.sink.finish()  // the last bytes reach the validator too, and go on their way to disk
+                    // The pages are written. While the validator reads the last of them, the store is let go of (its
+                    // snapshot removed) and the file put on disk, which would otherwise both wait for the verdict
+                    // (10k: 0.6-0.9 ms and 0.3 ms).
+                    store?.close()
+                    try output.sink.waitUntilOnDisk()
                 }
             }
         }
@@ -162,11 +168,15 @@ public struct ReportJob: Sendable {
     }
 
     /// Opens the store, settles the settings the phone may decide, aggregates, and hands the result to `render`
-    /// with the template to render it with (the built-in PDF template on the paper settled).
+    /// with the template to render it with (the built-in PDF template on the paper settled). `opened` is given the
+    /// store once it is open, to close it early; it is closed afterwards in any case.
     @discardableResult
-    private func produce(_ render: (AggregationResult, ReportSettings, ReportTemplate) throws -> Void) throws -> PhoneDefaults.Resolved {
+    private func produce(
+        opened: (any LogSource) -> Void = { _ in }, _ render: (AggregationResult, ReportSettings, ReportTemplate) throws -> Void
+    ) throws -> PhoneDefaults.Resolved {
         // No report shows a log's notes, so they are not read.
         try FamilySource.withSource(stores, timeZone: options.timeZone, columns: .withoutNotes, note: store.note) { source in
+            opened(source)
             let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: source.origin,
                                                  warn: source.warn)
             var options = resolved.options

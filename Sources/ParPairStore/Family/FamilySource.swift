@@ -35,6 +35,8 @@ public final class FamilySource: LogSource {
     }
     /// The logs that count, by kind (`LogKind.index`), each in start order, then phone, then row.
     private let tables: [[Entry]]
+    /// The phones' stores, all read by `init`.
+    private let readers: [StoreReader]
 
     /// Reads every log of `readers` (each closed by its owner afterwards).
     /// - Parameter timeZone: the zone in which babies' birthdays are compared.
@@ -43,6 +45,7 @@ public final class FamilySource: LogSource {
         precondition(!readers.isEmpty, "a family has at least one phone")
         let order = readers.indices.sorted { Self.sortKey(readers[$0]) < Self.sortKey(readers[$1]) }
         let sorted = order.map { readers[$0] }
+        self.readers = readers
         var phones = sorted.map { Phone(name: $0.origin?.deviceName ?? $0.location.storeFile, origin: $0.origin) }
         // Two phones of one name are told apart by their UDIDs.
         for index in phones.indices where phones.filter({ $0.name == phones[index].name }).count > 1 {
@@ -104,6 +107,10 @@ public final class FamilySource: LogSource {
     }
 
     // MARK: LogSource
+
+    public func close() {
+        for reader in readers { reader.close() }
+    }
 
     public func streamLogs(_ body: (LogRecord) -> Void) throws {
         var positions = Array(repeating: 0, count: tables.count)
