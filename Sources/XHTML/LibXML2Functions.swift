@@ -64,7 +64,6 @@ struct LibXML2Functions: @unchecked Sendable {
     let xmlUnlinkNode: @convention(c) (xmlNodePtr?) -> Void
     let xmlFreeNode: @convention(c) (xmlNodePtr?) -> Void
     let xmlRemoveProp: @convention(c) (xmlAttrPtr?) -> Int32
-    let xmlIsID: @convention(c) (xmlDocPtr?, xmlNodePtr?, xmlAttrPtr?) -> Int32
     let xmlIsRef: @convention(c) (xmlDocPtr?, xmlNodePtr?, xmlAttrPtr?) -> Int32
     let xmlNodeListGetString: @convention(c) (xmlDocPtr?, UnsafePointer<xmlNode>?, Int32) -> UnsafeMutablePointer<xmlChar>?
     let xmlNodeGetContent: @convention(c) (UnsafePointer<xmlNode>?) -> UnsafeMutablePointer<xmlChar>?
@@ -121,7 +120,6 @@ struct LibXML2Functions: @unchecked Sendable {
         xmlUnlinkNode = try function("xmlUnlinkNode")
         xmlFreeNode = try function("xmlFreeNode")
         xmlRemoveProp = try function("xmlRemoveProp")
-        xmlIsID = try function("xmlIsID")
         xmlIsRef = try function("xmlIsRef")
         xmlNodeListGetString = try function("xmlNodeListGetString")
         xmlNodeGetContent = try function("xmlNodeGetContent")

@@ -29,6 +29,8 @@ final class ParseSession {
     private var externalSubsetRequested = false
     /// The visitor shown the document as it is parsed, if any.
     let hooks: VisitHooks?
+    /// What the DTD said of the attributes whose elements were pruned, by name (see ``ParserContext``).
+    let references = ReferenceAttributes()
     /// Whether libxml2 builds the document's tree. Validation needs it (libxml2 validates the tree), and so does
     /// a visitor; a well-formedness check of a document the tree builder has nothing to check in does not (see
     /// ``XMLParse/needsTree(_:)``).

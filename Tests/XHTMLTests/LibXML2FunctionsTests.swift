@@ -38,7 +38,6 @@ import Testing
             ("xmlUnlinkNode", Self.same(loaded.xmlUnlinkNode, xmlUnlinkNode)),
             ("xmlFreeNode", Self.same(loaded.xmlFreeNode, xmlFreeNode)),
             ("xmlRemoveProp", Self.same(loaded.xmlRemoveProp, xmlRemoveProp)),
-            ("xmlIsID", Self.same(loaded.xmlIsID, xmlIsID)),
             ("xmlIsRef", Self.same(loaded.xmlIsRef, xmlIsRef)),
             ("xmlNodeListGetString", Self.same(loaded.xmlNodeListGetString, xmlNodeListGetString)),
             ("xmlNodeGetContent", Self.same(loaded.xmlNodeGetContent, xmlNodeGetContent)),
