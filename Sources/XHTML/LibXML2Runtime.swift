@@ -3,8 +3,7 @@ import Concurrency
 
 /// Process-wide libxml2 set-up and the lock every parse runs under.
 ///
-/// The library is opened by the first parse (``LibXML2Functions``), or ahead of it by
-/// ``XHTMLValidator/openLibrary()``. libxml2 keeps global state: parser initialisation, the default catalog (read once from
+/// The library is opened by the first parse (``LibXML2Functions``). libxml2 keeps global state: parser initialisation, the default catalog (read once from
 /// `XML_CATALOG_FILES` or `/etc/xml/catalog`, with delegate catalogs loaded lazily into a global
 /// cache), the external entity loader and the thread's structured error handler. `xmlInitParser()`
 /// and the installation of ``ExternalEntityLoader`` run exactly once, before the first parse, and every validation (the parses that look up the catalog) is serialized by one
@@ -25,11 +24,6 @@ enum LibXML2Runtime {
             return functions
         }
     }()
-
-    /// Loads and initialises libxml2 if it is not yet (``XHTMLValidator/openLibrary()``).
-    static func open() {
-        _ = initialization
-    }
 
     /// The loaded functions, for parses, which run after `initialization` succeeded.
     fileprivate static var loaded: LibXML2Functions {

@@ -42,12 +42,6 @@ public struct XHTMLValidator: Sendable {
         self.maximumInputSize = maximumInputSize
     }
 
-    /// Opens libxml2 now, which the first check otherwise does (about 1 ms): a run that will check XML can open it
-    /// on a thread that has nothing else to do. A library that cannot be opened is reported by the checks.
-    public static func openLibrary() {
-        LibXML2Runtime.open()
-    }
-
     /// Validates a document given as text. The text is parsed as UTF-8 whatever its XML
     /// declaration says, because it is already decoded.
     ///

@@ -121,12 +121,6 @@ public struct ReportJob: Sendable {
     /// (`StreamingValidation`); the file replaces nothing before the verdict (the PDF's XHTML goes the same way).
     @discardableResult
     private func writeValidatedHTML(to destination: OutputFile) throws -> PhoneDefaults.Resolved {
-        // libxml2 is opened by the first check (1 ms): opened on a thread of its own while this one copies and opens
-        // the store, it is ready when the validator starts, which would otherwise open it while the pages come.
-        try Concurrently.run({ _ in try streamValidatedHTML(to: destination) }, { _ in XHTMLValidator.openLibrary() }).0
-    }
-
-    private func streamValidatedHTML(to destination: OutputFile) throws -> PhoneDefaults.Resolved {
         let name = template.template.name
         // What reaches a browser or a PDF engine loads nothing from outside itself: a user's template may put
         // store text in unescaped, so its document is walked by the allow-list as it is validated; the built-in
@@ -139,18 +133,19 @@ public struct ReportJob: Sendable {
             try ReportRendering.check(verdict!.0, name: name)
             if !verdict!.1.isEmpty { throw ReportError.unsafeDocument(verdict!.1) }
         }) { sink in
-            resolved = try produce(opened: { store = $0 }) { result, settings, template in
-                verdict = try StreamingValidation.validating(name: name, allowList: allowList) { channel in
-                    sink.tap = { channel.send($0) }
-                    defer { sink.tap = nil }
-                    // The document's first text (the XML declaration and DOCTYPE) reads no data: sent now, the
-                    // validator reads the DTD (13M instructions) while this thread makes the report data, not
-                    // after the pages, when the charts, the render and the validation share the cores.
-                    let ahead = template.leadingText ?? ""
-                    if !ahead.isEmpty {
-                        sink.write(ahead)
-                        try sink.flush()
-                    }
+            verdict = try StreamingValidation.validating(name: name, allowList: allowList) { channel in
+                sink.tap = { channel.send($0) }
+                defer { sink.tap = nil }
+                // The document's first text (the XML declaration and DOCTYPE, on any paper) reads no data. Sent before
+                // the store is opened, the validator opens libxml2 (1 ms) and reads the DTD (13M instructions) on the
+                // core the store's copy and opening leave idle: the validation is the longest chain of work after
+                // the read, and ends the run.
+                let ahead = template.leadingText ?? ""
+                if !ahead.isEmpty {
+                    sink.write(ahead)
+                    try sink.flush()
+                }
+                resolved = try produce(opened: { store = $0 }) { result, settings, template in
                     var output = SentAheadSink(sink, ahead: ahead)
                     defer { sink = output.sink }
                     try ReportRendering.render(result, format: .html, template: template, settings: settings, into: &output)
