@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 import Mustache
 import ParPairAggregation
@@ -38,10 +39,13 @@ public enum ReportData {
         var babies: [MustacheValue] = []
         // Every band the babies' pages show: their sources, and the concerns crossed, are listed in the notes.
         var shownBands: [ReferenceBand] = []
-        for (index, aggregate) in result.babies.enumerated() {
-            babies.append(try baby(
-                aggregate, index: index, result: result, settings: settings, charts: charts, chartsAhead: chartsAhead,
-                reads: reads, shown: &shownBands))
+        let made = try babyValues(
+            result: result, settings: settings, charts: charts, drawsAhead: chartsAhead != nil, reading: onDemandKeys.filter(reads))
+        for var baby in made {
+            // Given to ChartsAhead here, in the babies' order, on the thread that draws them.
+            if let aggregate = baby.chartsAhead, let chartsAhead { baby.value["charts"] = chartsAhead.charts(of: aggregate) }
+            babies.append(.dictionary(baby.value))
+            shownBands += baby.shown
         }
         var sources: [String: String] = [:]
         for band in shownBands { sources[band.sourceName] = band.sourceURL }
@@ -138,10 +142,40 @@ public enum ReportData {
         CSVRow(columns: columns, babyName: babyName).cells
     }
 
+    /// A baby's keys, the reference bands its pages show, and, when its charts are drawn ahead (`ChartsAhead`), the
+    /// aggregate they are drawn from (its weeks since `--since`).
+    struct MadeBaby: Sendable {
+        var value: [String: MustacheValue]
+        var shown: [ReferenceBand]
+        var chartsAhead: BabyAggregate?
+    }
+
+    /// Every baby's ``MadeBaby``, in the babies' order. For an HTML report of two babies or more the second half is
+    /// made on a second thread: the report data is the one step between the read and the first page (14M
+    /// instructions at 10k, most of them the findings' and the days' texts), and by then the other core has nothing
+    /// to do (the validator has read its DTD while the store was opened).
+    /// - Parameter reading: the ``onDemandKeys`` the template reads.
+    static func babyValues(
+        result: AggregationResult, settings: ReportSettings, charts: Bool, drawsAhead: Bool, reading: Set<String>
+    ) throws -> [MadeBaby] {
+        let babies = Array(result.babies.enumerated())
+        let make = { @Sendable (part: ArraySlice<(offset: Int, element: BabyAggregate)>) throws -> [MadeBaby] in
+            try part.map { index, aggregate in
+                try baby(aggregate, index: index, result: result, settings: settings, charts: charts, drawsAhead: drawsAhead,
+                         reads: { reading.contains($0) })
+            }
+        }
+        guard drawsAhead, babies.count > 1 else { return try make(babies[...]) }
+        let half = babies.count / 2
+        let (first, second) = try Concurrently.run({ _ in try make(babies[..<half]) }, { _ in try make(babies[half...]) })
+        return first + second
+    }
+
     static func baby(
         _ aggregate: BabyAggregate, index: Int, result: AggregationResult, settings: ReportSettings, charts: Bool,
-        chartsAhead: ChartsAhead? = nil, reads: (String) -> Bool = { _ in true }, shown: inout [ReferenceBand]
-    ) throws -> MustacheValue {
+        drawsAhead: Bool = false, reads: (String) -> Bool = { _ in true }
+    ) throws -> MadeBaby {
+        var shown: [ReferenceBand] = []
         let name = BabyName.shown(aggregate.baby.name, redact: settings.redact)
         let localizer = settings.localizer
         // The visit summary reads the days before the report's weeks; a --since report then shows only its own weeks.
@@ -202,14 +236,15 @@ public enum ReportData {
         onDemand("findings") { .array(aggregate.findings.map { finding($0, localizer) }) }
         onDemand("comparison") { aggregate.latestComparison.map { comparison($0, localizer) } ?? .null }
         onDemand("first_month") { .array(firstMonth(firstMonthDays, localizer)) }
+        var drawnAhead: BabyAggregate?
         if charts, !weeks.isEmpty {
-            if let chartsAhead {
-                value["charts"] = chartsAhead.charts(of: aggregate)
+            if drawsAhead {
+                drawnAhead = aggregate
             } else {
                 value["charts"] = try ReportCharts.make(aggregate, units: result.options.units, localizer: localizer)
             }
         }
-        return .dictionary(value)
+        return MadeBaby(value: value, shown: shown, chartsAhead: drawnAhead)
     }
 
     /// `D+120, 17w1d (corrected 9w1d)` while a correction applies that day, else the age alone.
