@@ -164,9 +164,10 @@ final class ChartChecks: Sendable {
         charts.withLock { $0.append(chart) }
     }
 
-    /// Checks and encodes the charts the rendering thread has not reached, from the last one back, until it reaches
-    /// one that is done or `stop` says the render is over: the drawing thread, done drawing, takes this share of the
-    /// rendering thread's work instead of waiting for it.
+    /// Checks the charts the rendering thread has not reached, from the last one back, until it reaches one that is
+    /// checked or `stop` says the render is over: the drawing thread, done drawing, takes this share of the
+    /// rendering thread's work instead of waiting for it. (Each chart is encoded as the template reads it: encoded
+    /// here, the `data:` URIs, a third larger than the SVGs, would all be held at once; 2 MB more at 1M.)
     func prepareFromTheEnd(until stop: () -> Bool) {
         for chart in charts.withLock({ $0 }).reversed() {
             guard !stop(), chart.prepare() else { return }
@@ -174,26 +175,24 @@ final class ChartChecks: Sendable {
     }
 }
 
-/// A drawn chart, checked and encoded by the first thread that needs it or is free for it: the HTML report's
-/// rendering thread when it reaches the chart, or the thread that drew the charts once it is done
-/// (``ChartChecks/prepareFromTheEnd(until:)``). It holds the SVG until then, which is smaller than its base64.
+/// A drawn chart, checked by the first thread that needs it or is free for it (the HTML report's rendering thread
+/// when it reaches the chart, or the thread that drew the charts once it is done:
+/// ``ChartChecks/prepareFromTheEnd(until:)``) and encoded as it is read. It holds the SVG, which is smaller than its
+/// base64.
 /// (Encoded by the main thread and decoded again for the check, the round trip cost the main thread 4.1M
 /// instructions and the rendering thread 2.9M at 10k.) Read like the dictionary
 /// ``ReportCharts/image(_:alt:name:checks:)`` makes without `checks` (`src`, `alt`), or as nothing when its check
 /// failed (recorded in ``ChartChecks``).
 final class CheckedChart: MustacheObject {
+    private let svg: String
     private let alt: String
     private let name: String
     private let checks: ChartChecks
-    private enum State {
-        case drawn(svg: String)
-        /// Checked: the `data:` URI, or nil for a chart that failed its check.
-        case prepared(src: String?)
-    }
-    private let state: Locked<State>
+    /// Nil until checked; then whether the chart passed.
+    private let passed = Locked<Bool?>(nil)
 
     init(svg: String, alt: String, name: String, checks: ChartChecks) {
-        state = Locked(.drawn(svg: svg))
+        self.svg = svg
         self.alt = alt
         self.name = name
         self.checks = checks
@@ -201,44 +200,40 @@ final class CheckedChart: MustacheObject {
     }
 
     func mustacheValue(forKey key: String) -> MustacheValue? {
-        guard let src = preparedSource else { return nil }
+        guard isWellFormed else { return nil }
         switch key {
-        case "src": return .string(src)
+        case "src": return .string(ReportCharts.dataURI(svg))
         case "alt": return .string(alt)
         default: return nil
         }
     }
 
-    /// Checks and encodes the chart unless that is done; returns whether this call did it.
+    /// Checks the chart unless that is done; returns whether this call did it.
     fileprivate func prepare() -> Bool {
-        state.withLock { state in
-            guard case .drawn(let svg) = state else { return false }
-            state = .prepared(src: Self.source(svg, name: name, checks: checks))
+        passed.withLock { passed in
+            guard passed == nil else { return false }
+            passed = check()
             return true
         }
     }
 
-    /// The `data:` URI, checked on the first read (a failure recorded in `checks`), remembered for the others.
-    private var preparedSource: String? {
-        state.withLock { state in
-            switch state {
-            case .prepared(let src):
-                return src
-            case .drawn(let svg):
-                let src = Self.source(svg, name: name, checks: checks)
-                state = .prepared(src: src)
-                return src
-            }
+    /// Checked on the first read (a failure recorded in `checks`), remembered for the others.
+    private var isWellFormed: Bool {
+        passed.withLock { passed in
+            if let passed { return passed }
+            let verdict = check()
+            passed = verdict
+            return verdict
         }
     }
 
-    private static func source(_ svg: String, name: String, checks: ChartChecks) -> String? {
+    private func check() -> Bool {
         do throws(ReportError) {
             try ReportCharts.check(svg, name: name)
-            return ReportCharts.dataURI(svg)
+            return true
         } catch {
             checks.record(error)
-            return nil
+            return false
         }
     }
 }
