@@ -12,7 +12,7 @@ import Darwin
 /// whoever then waits for it waits forever. Every thread started here has an alternate signal stack.
 ///
 /// On Linux a thread starts on a CPU other than its creator's, when the process may use another, and then
-/// allows itself all of them again (``allowedCPUs()`` is its creator's). Left to itself, the scheduler may
+/// allows itself every CPU its creator may use (``allowedCPUs()`` then answers the same on both). Left to itself, the scheduler may
 /// queue a new thread behind its creator, which goes on running: on a 2-vCPU KVM guest a thread started
 /// that way waited 1.4–3 ms for its first instruction, while the other CPU sat idle, and a run starts one
 /// for each hand-off (the reading thread, the validator, the rendering thread). Placed, it starts in 0.1 ms.

@@ -2,9 +2,9 @@
 import Mustache
 import Testing
 
-/// The HTML report leaves each chart's check and encoding to the thread that renders it (`CheckedChart`), or to the
-/// thread that drew it once it is done drawing (`ChartChecks.prepareFromTheEnd`): it reads exactly as the chart checked
-/// at once, and a chart that is not well-formed fails the report once the render is done.
+/// The HTML report leaves each chart's check to the thread that renders it (`CheckedChart`), or to the thread that drew
+/// it once it is done drawing (`ChartChecks.prepareFromTheEnd`), and its encoding to the read: it reads exactly as the
+/// chart checked at once, and a chart that is not well-formed fails the report once the render is done.
 @Suite struct CheckedChartTests {
     /// The text of a string value; nil for anything else.
     static func text(_ value: MustacheValue?) -> String? {

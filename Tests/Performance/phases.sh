@@ -79,8 +79,8 @@ phases = [
                     "LogPipelineO3run_12onThisThread7produce9alongside7consumeyx_Sbyx_AC4SinkVztKcnyyyXEKXEyAC4ItemOXEtKlFZyxz_11Concurrency12Cancell")),
     ("report data", inclusive("0C4DataO4make6result8settings6charts")),
     ("charts drawn", inclusive("0C6ChartsO4make_5units")),
-    # checked and encoded by the rendering thread as it reaches them (CheckedChart), inside the render, and by the
-    # main thread once it has drawn them all (ChartChecks.prepareFromTheEnd)
+    # checked and encoded by the rendering thread as it reaches them (CheckedChart), inside the render, or checked by
+    # the main thread once it has drawn them all (ChartChecks.prepareFromTheEnd)
     ("charts checked and encoded (while rendering)", inclusive("12CheckedChartC13mustacheValue6forKey", "prepareFromTheEnd")),
     ("template rendered and written", inclusive("0C8TemplateV6render_4into8escaping")
         - inclusive("12CheckedChartC13mustacheValue6forKey")),

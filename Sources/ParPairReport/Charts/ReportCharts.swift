@@ -166,8 +166,8 @@ final class ChartChecks: Sendable {
 
     /// Checks the charts the rendering thread has not reached, from the last one back, until it reaches one that is
     /// checked or `stop` says the render is over: the drawing thread, done drawing, takes this share of the
-    /// rendering thread's work instead of waiting for it. (Each chart is encoded as the template reads it: encoded
-    /// here, the `data:` URIs, a third larger than the SVGs, would all be held at once; 2 MB more at 1M.)
+    /// rendering thread's work instead of waiting for it. (Each chart is still encoded as the template reads it:
+    /// encoded here, the `data:` URIs, a third larger than the SVGs, would be held until the render reached them.)
     func prepareFromTheEnd(until stop: () -> Bool) {
         for chart in charts.withLock({ $0 }).reversed() {
             guard !stop(), chart.prepare() else { return }
@@ -178,9 +178,8 @@ final class ChartChecks: Sendable {
 /// A drawn chart, checked by the first thread that needs it or is free for it (the HTML report's rendering thread
 /// when it reaches the chart, or the thread that drew the charts once it is done:
 /// ``ChartChecks/prepareFromTheEnd(until:)``) and encoded as it is read. It holds the SVG, which is smaller than its
-/// base64.
-/// (Encoded by the main thread and decoded again for the check, the round trip cost the main thread 4.1M
-/// instructions and the rendering thread 2.9M at 10k.) Read like the dictionary
+/// base64 (encoded by the drawing thread and decoded again for the check, the round trip cost the drawing thread
+/// 4.1M instructions and the rendering thread 2.9M at 10k). Read like the dictionary
 /// ``ReportCharts/image(_:alt:name:checks:)`` makes without `checks` (`src`, `alt`), or as nothing when its check
 /// failed (recorded in ``ChartChecks``).
 final class CheckedChart: MustacheObject {

@@ -43,7 +43,7 @@ public enum ReportData {
             result: result, settings: settings, charts: charts, drawsAhead: chartsAhead != nil, reading: onDemandKeys.filter(reads))
         for var baby in made {
             // Given to ChartsAhead here, in the babies' order, on the thread that draws them.
-            if let aggregate = baby.chartsAhead, let chartsAhead { baby.value["charts"] = chartsAhead.charts(of: aggregate) }
+            if let aggregate = baby.chartsAggregate, let chartsAhead { baby.value["charts"] = chartsAhead.charts(of: aggregate) }
             babies.append(.dictionary(baby.value))
             shownBands += baby.shown
         }
@@ -147,7 +147,7 @@ public enum ReportData {
     struct MadeBaby: Sendable {
         var value: [String: MustacheValue]
         var shown: [ReferenceBand]
-        var chartsAhead: BabyAggregate?
+        var chartsAggregate: BabyAggregate?
     }
 
     /// Every baby's ``MadeBaby``, in the babies' order. For an HTML report of two babies or more the second half is
@@ -244,7 +244,7 @@ public enum ReportData {
                 value["charts"] = try ReportCharts.make(aggregate, units: result.options.units, localizer: localizer)
             }
         }
-        return MadeBaby(value: value, shown: shown, chartsAhead: drawnAhead)
+        return MadeBaby(value: value, shown: shown, chartsAggregate: drawnAhead)
     }
 
     /// `D+120, 17w1d (corrected 9w1d)` while a correction applies that day, else the age alone.
