@@ -3,9 +3,9 @@ import Concurrency
 
 /// Process-wide libxml2 set-up and the lock every parse runs under.
 ///
-/// The library is opened by the first parse (``LibXML2Functions``). libxml2 keeps global state: parser initialisation, the default catalog (read once from
-/// `XML_CATALOG_FILES` or `/etc/xml/catalog`, with delegate catalogs loaded lazily into a global
-/// cache), the external entity loader and the thread's structured error handler. `xmlInitParser()`
+/// The library is opened by the first parse (``LibXML2Functions``). libxml2 keeps global state: parser
+/// initialisation, the default catalog (read once from `XML_CATALOG_FILES` or `/etc/xml/catalog`, with delegate
+/// catalogs loaded lazily into a global cache), the external entity loader and the thread's structured error handler. `xmlInitParser()`
 /// and the installation of ``ExternalEntityLoader`` run exactly once, before the first parse, and every validation (the parses that look up the catalog) is serialized by one
 /// lock: validations from several threads are safe, one runs at a time.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ParPairReport
 import XHTML
 
 /// `parpair-report validate FILE`: the same XHTML 1.0 Strict check reports get, on any file.
@@ -35,7 +36,7 @@ enum ValidateCommand: Subcommand {
         case .dtdUnavailable(let missing):
             throw GeneralError(missing.description, exitCode: .osFile)
         case .libraryUnavailable(let unavailable):
-            throw GeneralError(unavailable.description, exitCode: unavailable.outOfMemory ? .osError : .unavailable)
+            throw ErrorMapping.map(ReportError.libraryUnavailable(unavailable))  // a report's exit code and line
         default:
             throw GeneralError(result.description, exitCode: .dataError)
         }
