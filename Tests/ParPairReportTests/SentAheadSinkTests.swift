@@ -63,4 +63,36 @@ import Testing
         let file = try Self.written(ahead: "") { $0.write(String(repeating: "x", count: 70_000)) }
         #expect(file.text.utf8.count == 70_000)
     }
+
+    /// The tap (the validator of an HTML report) is handed the bytes 16 KB at a time, ahead of the 64 KB pieces the
+    /// file is written in: the validator starts on the pages sooner, and has less left to read when the render ends.
+    /// Every byte reaches it once, in order, whatever the pieces written.
+    @Test func theTapGetsEveryByteInOrderAtMostSixteenKilobytesLate() throws {
+        let path = NSTemporaryDirectory() + "tapped-\(UUID().uuidString).txt"
+        defer { unlink(path) }
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var tapped: [[UInt8]] = []
+        var sink = DescriptorSink(descriptor: descriptor, name: "report.html")
+        sink.tap = { tapped.append(Array($0)) }
+        var expected: [UInt8] = []
+        var mostHeldBack = 0
+        func write(_ text: String) {
+            sink.write(text)
+            expected += Array(text.utf8)
+            mostHeldBack = max(mostHeldBack, expected.count - tapped.joined().count)
+        }
+        for line in 0..<17 { write(String(repeating: Character(UnicodeScalar(UInt8(97 + line))), count: 999) + "\n") }
+        // 17,000 bytes: the tap has them; the file nothing yet.
+        #expect(tapped.map(\.count) == [17_000])
+        #expect(lseek(descriptor, 0, SEEK_CUR) == 0)
+        for line in 0..<100 { write("row \(line): " + String(repeating: "é", count: 700) + "\n") }
+        write(String(repeating: "x", count: 70_000))  // a piece larger than the file's buffer
+        write("</html>\n")
+        #expect(mostHeldBack < 16_384)
+        try sink.flush()
+        #expect(tapped.joined().elementsEqual(expected))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).elementsEqual(expected))
+    }
 }
