@@ -1,3 +1,4 @@
+import Foundation
 @testable import ParPairReport
 import Mustache
 import Testing
@@ -24,6 +25,18 @@ import Testing
         #expect(Self.text(atOnce.value(forKey: "src")) == ("data:image/svg+xml;base64,"
             + "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSIxMCIgaGVpZ2h0PSIxMCI+PHJlY3Qgd2lkdGg9IjQiIGhlaWdodD0iNCIvPjwvc3ZnPg=="))
         try checks.throwIfFailed()
+    }
+
+    /// A chart's `data:` URI is the SVG's UTF-8 in base64 (RFC 4648 §4): its §10 test vectors, and for SVGs of every
+    /// length modulo 3, non-ASCII text among them, what Foundation's encoder makes of the same bytes.
+    @Test func aChartsDataURIIsItsUTF8InBase64() {
+        let prefix = "data:image/svg+xml;base64,"
+        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        for (text, encoded) in vectors { #expect(ReportCharts.dataURI(text) == prefix + encoded, "\(text)") }
+        for length in 0..<40 {
+            let svg = String((0..<length).map { Array("<svg é/>\u{1F476}>&\"")[$0 % 11] })
+            #expect(ReportCharts.dataURI(svg) == prefix + Data(svg.utf8).base64EncodedString(), "\(svg)")
+        }
     }
 
     @Test func aChartThatIsNotWellFormedFailsTheReportOnceRead() throws {
