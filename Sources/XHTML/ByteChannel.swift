@@ -13,7 +13,7 @@ public final class ByteChannel: Sendable {
     /// Every byte's count, set when the writer finishes.
     private let total = WriteOnce<Int>()
 
-    /// - Parameter capacity: chunks that may wait before `send` blocks (a report's: 16 chunks of 16–80 KiB).
+    /// - Parameter capacity: chunks that may wait before `send` blocks (a report's: 16, most of 16 KiB or a little more).
     public init(capacity: Int = 16) {
         chunks = Channel(capacity: max(1, capacity))
     }
