@@ -1,4 +1,4 @@
-import ParPairAggregation
+@testable import ParPairAggregation
 import ParPairModel
 import Testing
 
@@ -44,12 +44,21 @@ import Testing
         let sleep = try #require(comparison.change("sleep_h_per_day"))
         #expect(sleep.direction == .same)
         #expect(comparison.changes.map(\.name) == ["feedings_per_day", "bottle_ml_per_day", "sleep_h_per_day", "wet_per_day", "dirty_per_day"])
+        #expect(comparison.changes.map(\.label)
+            == ["Feedings per day", "Bottle ml per day", "Sleep hours per day", "Wet diapers per day", "Dirty diapers per day"])
         // Week 2 so far: 3 days, each 3 feeds of 60 ml and no diaper.
         let soFar = try #require(comparison.soFar)
         #expect((soFar.week, soFar.days, soFar.daysLogged) == (2, 3, 3))
         #expect(soFar.values[0] == 3)
         #expect(soFar.values[1] == 180)
         #expect(soFar.values[3] == 0)
+    }
+
+    /// A label's `{unit}`, each of them, becomes the unit; the rest of the label stays as it is.
+    @Test func aLabelsUnitIsFilledIn() {
+        let cases = [("Bottle {unit} per day", "Bottle oz per day"), ("{unit}", "oz"), ("{unit}{unit} é", "ozoz é"),
+                     ("Sleep hours per day", "Sleep hours per day"), ("{uni} {unit", "{uni} {unit"), ("", ""), ("é{unit}", "éoz")]
+        for (label, filled) in cases { #expect(WeekComparison.filling(label, unit: "oz") == filled, "\(label)") }
     }
 
     /// A week that has ended with fewer than 4 logged days is not compared: the latest with 4 or more is week 0,
