@@ -109,6 +109,15 @@ struct LifeCalendarTests {
         #expect(CivilDate(iso: "2023-02-29") == nil)
         #expect(CivilDate(iso: "2024-2-3") == nil)
         #expect(CivilDate(iso: "2026-11-29") == CivilDate(year: 2026, month: 11, day: 29))
+        // Digits only, read on the bytes; any other form the general way, with Int's signs.
+        #expect(CivilDate(iso: "2024-02-29") == CivilDate(year: 2024, month: 2, day: 29))
+        #expect(CivilDate(iso: "0000-03-10") == CivilDate(year: 0, month: 3, day: 10))
+        for invalid in ["2024-13-01", "2024-00-10", "2024-01-00", "2024-01-0a", "2024/01/01", "2024-01-01T", "２０２４-01-01",
+                        "-024-01-01", "2024--1-01", "2024-01-\u{301}1"] {
+            #expect(CivilDate(iso: invalid) == nil, "\(invalid)")
+        }
+        #expect(CivilDate(iso: "2024-+1-01") == CivilDate(year: 2024, month: 1, day: 1))
+        #expect(CivilDate(iso: "+024-01-01") == CivilDate(year: 24, month: 1, day: 1))
         #expect(CivilDate(year: 2026, month: 11, day: 30).isoWeekday == 1)  // a Monday
         for n in stride(from: -800_000, through: 3_000_000, by: 9_973) {
             #expect(CivilDate(dayNumber: n).dayNumber == n)
