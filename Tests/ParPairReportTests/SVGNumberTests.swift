@@ -47,4 +47,16 @@ import Testing
         writer.element("text", ["y": "2"], text: "R&D <3")
         #expect(writer.body == "<rect x=\"1\" class=\"a&quot;&lt;b&gt;&amp;\"/>\n<text y=\"2\">R&amp;D &lt;3</text>\n")
     }
+
+    /// An element is gathered in a 1 KB buffer before it is appended: one longer than that, or with a piece longer
+    /// than that, is written whole and in order all the same.
+    @Test func elementsLongerThanTheirBuffer() {
+        let path = "M 0 0" + String(repeating: " l 1 1", count: 300)  // 1,805 bytes
+        let label = String(repeating: "é<", count: 200)
+        var writer = SVGWriter(width: 10, height: 10, title: "t")
+        writer.element("path", ["d": path, "fill": "#000"], text: label)
+        writer.element("g", ["a": String(repeating: "x", count: 1000), "b": String(repeating: "y", count: 30)])
+        #expect(writer.body == "<path d=\"" + path + "\" fill=\"#000\">" + String(repeating: "é&lt;", count: 200) + "</path>\n"
+            + "<g a=\"" + String(repeating: "x", count: 1000) + "\" b=\"" + String(repeating: "y", count: 30) + "\"/>\n")
+    }
 }

@@ -22,23 +22,25 @@ struct SVGWriter {
 
     /// Adds an element with attributes and optional text content.
     mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, text: String? = nil) {
-        markup.append("<")
-        markup.append(name)
-        for (key, value) in attributes {
-            markup.append(" ")
-            markup.append(key)
-            markup.append("=\"")
-            HTMLEscaping.write(value, to: &markup)
-            markup.append("\"")
-        }
-        if let text {
-            markup.append(">")
-            HTMLEscaping.write(text, to: &markup)
-            markup.append("</")
-            markup.append(name)
-            markup.append(">\n")
-        } else {
-            markup.append("/>\n")
+        markup.gather { pen in
+            pen.write("<")
+            pen.write(name)
+            for (key, value) in attributes {
+                pen.write(" ")
+                pen.write(key)
+                pen.write("=\"")
+                HTMLEscaping.write(value, to: &pen)
+                pen.write("\"")
+            }
+            if let text {
+                pen.write(">")
+                HTMLEscaping.write(text, to: &pen)
+                pen.write("</")
+                pen.write(name)
+                pen.write(">\n")
+            } else {
+                pen.write("/>\n")
+            }
         }
     }
 
@@ -76,6 +78,41 @@ struct SVGWriter {
         mutating func append(_ string: String) {
             var string = string
             string.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+
+        /// Appends what `body` writes, gathered on the stack and appended in one piece: an element is a few dozen
+        /// pieces, and appending each to the array cost 100 instructions (the drawing thread drew a 10k report's
+        /// charts in 37M, 13M of them appending).
+        mutating func gather(_ body: (inout Pen) -> Void) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+                var pen = Pen(buffer: buffer)
+                body(&pen)
+                bytes.append(contentsOf: pen.spilled)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<pen.count]))
+            }
+        }
+    }
+
+    /// Writes into a buffer on the stack; what does not fit goes to `spilled`, before what the buffer holds.
+    struct Pen: TextOutputStream {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+        var spilled: [UInt8] = []
+
+        init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+        mutating func write(_ string: String) {
+            var string = string
+            string.withUTF8 { piece in
+                guard let source = piece.baseAddress else { return }
+                if count + piece.count > buffer.count {
+                    spilled.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+                    count = 0
+                    if piece.count > buffer.count { return spilled.append(contentsOf: piece) }
+                }
+                UnsafeMutableRawPointer(buffer.baseAddress! + count).copyMemory(from: source, byteCount: piece.count)
+                count += piece.count
+            }
         }
     }
 
