@@ -61,6 +61,20 @@ public enum ScratchRegistry {
         }
     }
 
+    /// Makes a file or folder (`create`, nil when it fails) and registers it as `path`, under the lock a signal's
+    /// cleanup takes: the cleanup finds either nothing made yet or the path registered, never one made and not yet
+    /// registered (a SIGTERM in that instant left a partial output behind). `create` must not register anything.
+    package static func register<Made>(_ path: String, creating create: () -> Made?) -> (made: Made, token: Int)? {
+        registered.withLock { registered in
+            guard let made = create() else { return nil }
+            if registered.exiting {
+                // A signal arrived and the cleanup already ran: nothing new may stay behind.
+                try? FileManager.default.removeItem(atPath: path)
+            }
+            return (made, registered.add(path))
+        }
+    }
+
     /// Forgets a path that was removed or renamed into place.
     package static func unregister(_ token: Int) {
         registered.withLock { $0.paths[token] = nil }
@@ -69,8 +83,25 @@ public enum ScratchRegistry {
     /// Removes a registered file or folder now and forgets it (and lets go of its lock).
     package static func remove(_ token: Int) {
         let (path, lockFile) = registered.withLock { ($0.paths.removeValue(forKey: token), $0.lockFiles.removeValue(forKey: token)) }
-        if let path { try? FileManager.default.removeItem(atPath: path) }
+        if let path {
+            if lockFile != nil { removeFolder(path) } else { try? FileManager.default.removeItem(atPath: path) }
+        }
         if let lockFile { close(lockFile) }
+    }
+
+    /// Removes a run's folder with its lock file last. A run that dies part way through (under a memory limit, where
+    /// the removal's own allocations fail: the HTML report removes its snapshot while the validator reads the last
+    /// pages) leaves the lock file, free, with whatever is left, and the next run's sweep removes them. Removed in
+    /// the order the system lists the names, the lock file could go first, and what was left (an empty folder, 3 runs
+    /// of 110 under `ulimit -v`) waited an hour as an older version's folder. The lock file and the folder go last,
+    /// by two calls that need no memory.
+    static func removeFolder(_ path: String) {
+        let lock = POSIXFile.join(path, lockFileName)
+        for name in POSIXFile.names(in: path, startingWith: [""]) where name != "." && name != ".." && name != lockFileName {
+            try? FileManager.default.removeItem(atPath: POSIXFile.join(path, name))
+        }
+        unlink(lock)
+        if rmdir(path) != 0, errno != ENOENT { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// The name of the lock file inside each run folder.
@@ -88,19 +119,24 @@ public enum ScratchRegistry {
     /// without its lock held (a lock taken between `open` and `flock` would have had the folder removed from
     /// under it, and a run killed in that instant would have left a folder no sweep could judge).
     package static func makeFolder(in base: String, purpose: String) throws -> (path: String, token: Int) {
-        let unnamed = try POSIXFile.makeTemporaryDirectory(template: POSIXFile.join(base, unnamedPrefix + "XXXXXX"))
-        let suffix = String(unnamed.suffix(6))
-        let path = POSIXFile.join(base, "parpair-\(purpose)-\(getpid())-\(suffix)")
-        let descriptor = open(POSIXFile.join(unnamed, lockFileName), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0, rename(unnamed, path) == 0 else {
-            let code = errno
-            if descriptor >= 0 { close(descriptor) }
-            try? FileManager.default.removeItem(atPath: unnamed)
-            throw FileError(path: path, operation: "lock", code: code)
+        // Made and registered under the registry's lock (`register(_:creating:)`), so a signal cannot end the run
+        // between the folder's rename and its registration.
+        try registered.withLock { registered throws in
+            let unnamed = try POSIXFile.makeTemporaryDirectory(template: POSIXFile.join(base, unnamedPrefix + "XXXXXX"))
+            let suffix = String(unnamed.suffix(6))
+            let path = POSIXFile.join(base, "parpair-\(purpose)-\(getpid())-\(suffix)")
+            let descriptor = open(POSIXFile.join(unnamed, lockFileName), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0, rename(unnamed, path) == 0 else {
+                let code = errno
+                if descriptor >= 0 { close(descriptor) }
+                try? FileManager.default.removeItem(atPath: unnamed)
+                throw FileError(path: path, operation: "lock", code: code)
+            }
+            if registered.exiting { try? FileManager.default.removeItem(atPath: path) }
+            let token = registered.add(path)
+            registered.lockFiles[token] = descriptor
+            return (path, token)
         }
-        let token = register(path)
-        registered.withLock { $0.lockFiles[token] = descriptor }
-        return (path, token)
     }
 
     /// Starts a process in a process group of its own (`spawn` returns its id, which is the group's) and

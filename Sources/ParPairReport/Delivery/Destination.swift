@@ -111,11 +111,11 @@ final class StagedFile {
         self.target = target
         self.existing = existing
         // 0600 and locked while partial (see PartialFile); the final mode is set just before the rename.
-        guard let descriptor = PartialFile.create(temporary) else {
+        guard let (descriptor, token) = ScratchRegistry.register(temporary, creating: { [temporary] in PartialFile.create(temporary) }) else {
             throw .cannotCreate("cannot create \(name): \(Destination.errorText(errno))")
         }
         self.descriptor = descriptor
-        token = ScratchRegistry.register(temporary)
+        self.token = token
     }
 
     /// Flushes to disk; the file is complete but not yet in place (and still locked, so no other run

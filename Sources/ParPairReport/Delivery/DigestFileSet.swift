@@ -207,11 +207,10 @@ public struct DigestFileSet: Sendable {
         }
         PartialFile.sweep(folder: (entry.path as NSString).deletingLastPathComponent)
         let temporary = PartialFile.name(for: name)
-        guard let descriptor = PartialFile.create(temporary, in: folder) else {
+        let display = (entry.path as NSString).deletingLastPathComponent + "/" + temporary
+        guard let (descriptor, token) = ScratchRegistry.register(display, creating: { PartialFile.create(temporary, in: folder) }) else {
             throw .cannotCreate("cannot create \(entry.path): \(Destination.errorText(errno))")
         }
-        let display = (entry.path as NSString).deletingLastPathComponent + "/" + temporary
-        let token = ScratchRegistry.register(display)
         let file = StagedInside(folder: folder, temporary: temporary, name: name, path: entry.path, token: token,
                                 descriptor: descriptor, existing: existing)
         do {
