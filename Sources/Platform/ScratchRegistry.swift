@@ -166,17 +166,20 @@ public enum ScratchRegistry {
     /// Whether the cleanup ran (a signal is being handled).
     static var isExiting: Bool { registered.withLock { $0.exiting } }
 
-    /// Removes everything registered; later registrations are removed as they come.
-    /// Called by the signal thread (`Signals`), and nowhere else.
-    static func cleanUp() {
-        let (pending, running) = registered.withLock { registered in
+    /// Removes everything registered, writes `line` to standard error and ends the process with `code`, holding the
+    /// registry's lock to the end: a thread making a folder or a partial file under it (`makeFolder`,
+    /// `register(_:creating:)`) has finished and registered it before, or never starts. Released before `_exit`, the
+    /// lock let a run that was just making its snapshot folder leave it behind (SIGHUP at 0.05 s, once in CI).
+    /// Called by the signal thread and `Signals.end(saying:code:)`, and nowhere else.
+    static func cleanUpAndExit(saying line: String?, code: Int32) -> Never {
+        registered.withLock { registered in
             registered.exiting = true
-            defer { registered.paths.removeAll() }
-            return (Array(registered.paths.values), Array(registered.groups.values))
+            // The engines first: they may be writing into the folders about to be removed.
+            for group in registered.groups.values { kill(-group, SIGKILL) }
+            for path in registered.paths.values { try? FileManager.default.removeItem(atPath: path) }
+            if let line { _ = POSIXFile.write(line, to: STDERR_FILENO) }
+            _exit(code)
         }
-        // The engines first: they may be writing into the folders about to be removed.
-        for group in running { kill(-group, SIGKILL) }
-        for path in pending { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// Removes the private folders of this user's runs that are gone (killed with SIGKILL, by the OOM

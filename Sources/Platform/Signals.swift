@@ -62,13 +62,9 @@ public enum Signals {
                 while true {
                     var received: Int32 = 0
                     guard sigwait(&set, &received) == 0 else { continue }
-                    ScratchRegistry.cleanUp()
-                    if received == SIGPIPE {
-                        let line = "parpair-report: error: stopped by SIGPIPE (the output's reader is gone); "
-                            + "what the run had made is removed\n"
-                        line.withCString { _ = write(STDERR_FILENO, $0, strlen($0)) }
-                    }
-                    _exit(128 + received)
+                    let line = received != SIGPIPE ? nil
+                        : "parpair-report: error: stopped by SIGPIPE (the output's reader is gone); what the run had made is removed\n"
+                    ScratchRegistry.cleanUpAndExit(saying: line, code: 128 + received)
                 }
             }
         } catch {
@@ -92,9 +88,7 @@ public enum Signals {
     /// from a write that cannot be turned into an error value).
     public static func end(saying line: String, code: Int32) -> Never {
         waitForSweep()
-        ScratchRegistry.cleanUp()
-        _ = POSIXFile.write(line, to: STDERR_FILENO)
-        _exit(code)
+        ScratchRegistry.cleanUpAndExit(saying: line, code: code)
     }
 
     /// Called before the process exits normally: when a signal is being handled, the run's failure (the
