@@ -25,8 +25,6 @@ public enum ScratchRegistry {
         /// The process groups of running engines, by token.
         var groups: [Int: pid_t] = [:]
         var nextToken = 0
-        /// Set once the cleanup ran: whatever is registered later is removed at once.
-        var exiting = false
 
         mutating func add(_ path: String) -> Int {
             nextToken += 1
@@ -50,27 +48,12 @@ public enum ScratchRegistry {
     /// The prefix of the private folders runs make, before their process id: `parpair-snapshot-`, `parpair-backup-`.
     static let folderPrefixes = ["parpair-snapshot-", "parpair-backup-", "parpair-output-", "parpair-engine-"]
 
-    /// Registers a file or folder to remove should the run be interrupted.
-    package static func register(_ path: String) -> Int {
-        registered.withLock { registered in
-            if registered.exiting {
-                // A signal arrived and the cleanup already ran: nothing new may stay behind.
-                try? FileManager.default.removeItem(atPath: path)
-            }
-            return registered.add(path)
-        }
-    }
-
     /// Makes a file or folder (`create`, nil when it fails) and registers it as `path`, under the lock a signal's
     /// cleanup takes: the cleanup finds either nothing made yet or the path registered, never one made and not yet
     /// registered (a SIGTERM in that instant left a partial output behind). `create` must not register anything.
     package static func register<Made>(_ path: String, creating create: () -> Made?) -> (made: Made, token: Int)? {
         registered.withLock { registered in
             guard let made = create() else { return nil }
-            if registered.exiting {
-                // A signal arrived and the cleanup already ran: nothing new may stay behind.
-                try? FileManager.default.removeItem(atPath: path)
-            }
             return (made, registered.add(path))
         }
     }
@@ -132,7 +115,6 @@ public enum ScratchRegistry {
                 try? FileManager.default.removeItem(atPath: unnamed)
                 throw FileError(path: path, operation: "lock", code: code)
             }
-            if registered.exiting { try? FileManager.default.removeItem(atPath: path) }
             let token = registered.add(path)
             registered.lockFiles[token] = descriptor
             return (path, token)
@@ -148,8 +130,6 @@ public enum ScratchRegistry {
             registered.nextToken += 1
             registered.groups[registered.nextToken] = pid
             if let free = (0..<groupSlotCount).first(where: { groupSlots[$0] == 0 }) { groupSlots[free] = pid }
-            // A signal arrived and the cleanup already ran: nothing new may outlive the run.
-            if registered.exiting { kill(-pid, SIGKILL) }
             return (pid, registered.nextToken)
         }
     }
@@ -163,8 +143,10 @@ public enum ScratchRegistry {
         }
     }
 
-    /// Whether the cleanup ran (a signal is being handled).
-    static var isExiting: Bool { registered.withLock { $0.exiting } }
+    /// Returns at once, unless a signal's cleanup is under way: it holds the registry's lock until the process ends.
+    static func waitForAnyCleanUp() {
+        registered.withLock { _ in }
+    }
 
     /// Removes everything registered, writes `line` to standard error and ends the process with `code`, holding the
     /// registry's lock to the end: a thread making a folder or a partial file under it (`makeFolder`,
@@ -173,7 +155,6 @@ public enum ScratchRegistry {
     /// Called by the signal thread and `Signals.end(saying:code:)`, and nowhere else.
     static func cleanUpAndExit(saying line: String?, code: Int32) -> Never {
         registered.withLock { registered in
-            registered.exiting = true
             // The engines first: they may be writing into the folders about to be removed.
             for group in registered.groups.values { kill(-group, SIGKILL) }
             for path in registered.paths.values { try? FileManager.default.removeItem(atPath: path) }

@@ -96,8 +96,7 @@ public enum Signals {
     /// done, so this waits for the signal thread to finish and exit 128+signal.
     public static func prepareToExit() {
         waitForSweep()
-        guard ScratchRegistry.isExiting else { return }
-        while true { pause() }
+        ScratchRegistry.waitForAnyCleanUp()
     }
 
     /// Replaces the runtime's handling of SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE and SIGTRAP with the
