@@ -52,7 +52,7 @@ public struct ReportFigure: Sendable {
     /// leaves it out; `visitPosition` orders the visit's figures.
     public let visitKey: String?
     public let visitPosition: Int
-    /// The English label of the week comparison's row (`{unit}` is the volume unit), nil when not compared;
+    /// The English label of the week comparison's row (`{{unit}}` is the volume unit, filled by `TextTemplate`), nil when not compared;
     /// the row is named as the CSV column, its label in the language is the catalog's `change_VISITKEY`.
     public let comparisonLabel: String?
     /// Decimals where people read the figure (tables, visit, comparison).
@@ -143,7 +143,7 @@ extension ReportFigure {
         ReportFigure(
             column: volume(metric: "bottle_ml_per_day", imperial: "bottle_oz_per_day", decimals: ByUnits(P.perDay),
                           unit: ByUnits(metric: .mlPerDay, imperial: .ozPerDay)),
-            weekKey: "bottle_volume_per_day", visit: ("bottle_per_day", 20), comparison: "Bottle {unit} per day", shown: volumeShown,
+            weekKey: "bottle_volume_per_day", visit: ("bottle_per_day", 20), comparison: "Bottle {{unit}} per day", shown: volumeShown,
             band: "formula_ml_per_day", span: .perDay
         ) { m, units in units.volume(milliliters: m.bottleMilliliters) },
         ReportFigure(

@@ -31,27 +31,15 @@ public struct WeekComparison: Sendable, Hashable {
         changes = ReportFigure.compared.map { figure in
             MetricChange(
                 name: figure.column?.name[units] ?? "",
-                label: Self.filling(figure.comparisonLabel ?? "", unit: units.symbol),
+                label: Self.label(figure, units: units),
                 current: current.value(of: figure), previous: previous.value(of: figure), decimals: figure.shownDecimals[units])
         }
     }
 
-    /// `label` with each `{unit}` replaced by `unit`, found on the UTF-8 bytes: Foundation's `replacingOccurrences` cost
-    /// 58,000 instructions a label, five for each baby, in the report data.
-    static func filling(_ label: String, unit: String) -> String {
-        let placeholder = "{unit}".utf8
-        let bytes = Array(label.utf8)
-        var filled = "", from = 0, at = 0
-        while at + placeholder.count <= bytes.count {
-            guard bytes[at..<at + placeholder.count].elementsEqual(placeholder) else {
-                at += 1
-                continue
-            }
-            filled += String(decoding: bytes[from..<at], as: UTF8.self) + unit
-            at += placeholder.count
-            from = at
-        }
-        return filled + String(decoding: bytes[from...], as: UTF8.self)
+    /// A figure's row label in `units`: its `{{unit}}` filled as the catalogs' texts are (`TextTemplate`). Foundation's
+    /// `replacingOccurrences` cost 58,000 instructions a label, five for each baby, in the report data.
+    static func label(_ figure: ReportFigure, units: VolumeUnits) -> String {
+        TextTemplate.fill(figure.comparisonLabel ?? "", ["unit": units.symbol])
     }
 
     /// Shows `week`, which has not ended, beside the two, with its figures so far.

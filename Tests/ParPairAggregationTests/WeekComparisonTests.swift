@@ -54,11 +54,11 @@ import Testing
         #expect(soFar.values[3] == 0)
     }
 
-    /// A label's `{unit}`, each of them, becomes the unit; the rest of the label stays as it is.
-    @Test func aLabelsUnitIsFilledIn() {
-        let cases = [("Bottle {unit} per day", "Bottle oz per day"), ("{unit}", "oz"), ("{unit}{unit} é", "ozoz é"),
-                     ("Sleep hours per day", "Sleep hours per day"), ("{uni} {unit", "{uni} {unit"), ("", ""), ("é{unit}", "éoz")]
-        for (label, filled) in cases { #expect(WeekComparison.filling(label, unit: "oz") == filled, "\(label)") }
+    /// The rows' labels in either unit: the bottle's names its unit, the others stay as written.
+    @Test func theLabelsNameTheUnit() {
+        let labels = { (units: VolumeUnits) in ReportFigure.compared.map { WeekComparison.label($0, units: units) } }
+        #expect(labels(.imperial) == ["Feedings per day", "Bottle oz per day", "Sleep hours per day", "Wet diapers per day", "Dirty diapers per day"])
+        #expect(labels(.metric) == ["Feedings per day", "Bottle ml per day", "Sleep hours per day", "Wet diapers per day", "Dirty diapers per day"])
     }
 
     /// A week that has ended with fewer than 4 logged days is not compared: the latest with 4 or more is week 0,
