@@ -1,5 +1,6 @@
 import Concurrency
 import Foundation
+import Mail
 import Mustache
 import ParPairAggregation
 import ParPairModel
@@ -134,48 +135,11 @@ enum ReportCharts {
 
     static let dataURIPrefix = "data:image/svg+xml;base64,"
 
-    /// `data:image/svg+xml;base64,` and the SVG's UTF-8 in base64 (RFC 4648 §4, `=`-padded, no line breaks), made
-    /// in one piece on the thread that renders the report: Foundation's encoder, its `Data` copy and the prefix's
-    /// concatenation cost that thread 5.4M instructions for a 10k report's 40 charts (550 KB of base64). Each 3 bytes
-    /// are two 12-bit halves, each looked up as its two characters (``base64Pairs``).
+    /// `data:image/svg+xml;base64,` and the SVG's UTF-8 in base64, in one piece (`Base64.string`, the mail's encoder).
     static func dataURI(_ svg: String) -> String {
         var svg = svg
-        return svg.withUTF8 { bytes in
-            let prefix = dataURIPrefix.utf8
-            let length = prefix.count + (bytes.count + 2) / 3 * 4
-            return String(unsafeUninitializedCapacity: length) { output in
-                var at = output.initialize(fromContentsOf: prefix)
-                base64Pairs.withUnsafeBufferPointer { pairs in
-                    /// Writes the characters of 3 bytes (`bits`, the first in the high 8 of 24).
-                    func four(_ bits: Int, at offset: Int) {
-                        let characters = UnsafeMutableRawPointer(output.baseAddress! + offset)
-                        characters.storeBytes(of: pairs[bits >> 12], as: UInt16.self)
-                        characters.storeBytes(of: pairs[bits & 0xFFF], toByteOffset: 2, as: UInt16.self)
-                    }
-                    var from = 0
-                    while bytes.count - from >= 3 {
-                        four(Int(bytes[from]) << 16 | Int(bytes[from + 1]) << 8 | Int(bytes[from + 2]), at: at)
-                        from += 3
-                        at += 4
-                    }
-                    guard from < bytes.count else { return }
-                    // One or two bytes left: two or three characters, and `=` to make four.
-                    let two = bytes.count - from == 2
-                    four(Int(bytes[from]) << 16 | (two ? Int(bytes[from + 1]) << 8 : 0), at: at)
-                    output[at + 3] = UInt8(ascii: "=")
-                    if !two { output[at + 2] = UInt8(ascii: "=") }
-                    at += 4
-                }
-                return at
-            }
-        }
+        return svg.withUTF8 { Base64.string($0, after: dataURIPrefix) }
     }
-
-    /// The base64 characters of every 12 bits, as they lie in memory (the first character at the lower address).
-    private static let base64Pairs: [UInt16] = {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        return (0..<4096).map { (UInt16(alphabet[$0 >> 6]) | UInt16(alphabet[$0 & 63]) << 8).littleEndian }
-    }()
 
     /// - Throws: `ReportError.chart` listing the problems of an SVG that is not well-formed XML.
     static func check(_ svg: String, name: String) throws(ReportError) {
@@ -249,21 +213,18 @@ final class CheckedChart: MustacheObject {
     }
 
     /// Checks the chart unless that is done; returns whether this call did it.
-    fileprivate func prepare() -> Bool {
-        passed.withLock { passed in
-            guard passed == nil else { return false }
-            passed = check()
-            return true
-        }
-    }
+    fileprivate func prepare() -> Bool { checkedOnce().now }
 
     /// Checked on the first read (a failure recorded in `checks`), remembered for the others.
-    private var isWellFormed: Bool {
+    private var isWellFormed: Bool { checkedOnce().passed }
+
+    /// Whether the chart passed its check, made now unless it was made before.
+    private func checkedOnce() -> (passed: Bool, now: Bool) {
         passed.withLock { passed in
-            if let passed { return passed }
+            if let passed { return (passed, false) }
             let verdict = check()
             passed = verdict
-            return verdict
+            return (verdict, true)
         }
     }
 
