@@ -4,6 +4,7 @@
 // Layers, from the edge inwards:
 //   C system libraries   CSQLite, CLibXML2, CNettle, CPlatform, CConcurrency   (one importer each: SQLite, XHTML,
 //                        AESCrypto, Platform, Concurrency; Mail takes its SHA-256 from AESCrypto)
+//   C of our own         CFatal: how a run ends on a fatal signal or a failed allocation (imported by Platform)
 //   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
 //                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
 //                        Mustache, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
@@ -48,9 +49,13 @@ let package = Package(
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
 
-        // What Swift cannot do for Platform: Linux's variadic prctl and the fatal-signal handler, which must run
+        // What Swift cannot do for Platform: Linux's variadic prctl and a child's supervised start, which must run
         // no Swift code; no library to link.
         .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
+        // The fatal-signal handler and, on Linux, the allocator's failures turned into the same one line (malloc
+        // and its kin defined over glibc's): compiled C, as it must run no Swift code and take the place of the C
+        // library's functions.
+        .target(name: "CFatal", path: "Sources/CFatal"),
         // What Swift cannot see for Concurrency: glibc's CPU-affinity calls, declared only with _GNU_SOURCE, to start
         // a thread on another CPU than its creator's; no library to link.
         .systemLibrary(name: "CConcurrency", path: "Sources/CConcurrency"),
@@ -61,7 +66,7 @@ let package = Package(
         // Everything that talks to the operating system and is not the domain: files opened and written without
         // following links it must not, where a write lands, atomic outputs' scratch folders and their sweep,
         // what happens on a signal (Signals.swift), child processes in groups of their own, the password file.
-        .target(name: "Platform", dependencies: ["CPlatform", "Concurrency"]),
+        .target(name: "Platform", dependencies: ["CPlatform", "CFatal", "Concurrency"]),
         // Fingerprints of 128-bit ids: a set of them, a counter of repeats, and the page-mapped words it keeps them in.
         .target(name: "IDFingerprints"),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
