@@ -17,6 +17,8 @@ enum FamilyArguments {
         ("day-start", OptionTable.dayStart.spec, { _ = try OptionTable.dayStart.parse($0) }),
         ("stale-after", OptionTable.staleAfter.spec, { _ = try OptionTable.staleAfter.parse($0) }),
         ("last-visit", OptionTable.since.spec, { _ = try OptionTable.since.parse($0) }),
+        ("csv-dialect", OptionTable.csvDialect.spec, { _ = try OptionTable.csvDialect.parse($0) }),
+        ("csv-headers", OptionTable.csvHeaders.spec, { _ = try OptionTable.csvHeaders.parse($0) }),
     ]
 
     /// `$XDG_CONFIG_HOME/parpair/family`, else `~/.config/parpair/family`.

@@ -40,12 +40,14 @@ struct FamilyFile: Sendable {
     var settings: [Setting] = []
     var sections: [Section] = []
 
-    static let familyKeys: Set<String> = ["backups", "store", "units", "paper", "lang", "tz", "last-visit", "day-start", "stale-after"]
+    static let familyKeys: Set<String> = [
+        "backups", "store", "units", "paper", "lang", "tz", "last-visit", "day-start", "stale-after", "csv-dialect", "csv-headers",
+    ]
     static let sectionKeys: [String: Set<String>] = [
         "phone": ["password-file", "store"],
         "baby": ["due-date", "born-at"],
     ]
-    /// Keys that may be given more than once.
+    /// Keys of the family's settings that may be given more than once (each `store` a phone); in a section, none.
     static let repeatable: Set<String> = ["store"]
     static let sizeLimit = 1 << 20
 
@@ -63,10 +65,16 @@ struct FamilyFile: Sendable {
     init(path: String, text: String) throws {
         self.path = path
         var current: Section?
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // An editor's byte order mark and CRLF line ends are read as the text they stand for (a CRLF is one Character
+        // in Swift, so the lines are split on scalars).
+        var text = Substring(text)
+        if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
+            String(String.UnicodeScalarView(scalars.last == "\r" ? scalars.dropLast() : scalars[...]))
+        }
+        for (index, raw) in lines.enumerated() {
             let number = index + 1
-            var line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
-            line = line.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             func fail(_ key: String?, _ message: String) -> FamilyFileError {
                 FamilyFileError(path: path, line: number, key: key, message: message)
@@ -83,6 +91,9 @@ struct FamilyFile: Sendable {
                 }
                 guard !name.isEmpty else { throw fail(nil, "[\(kind)] needs a name: [\(kind) NAME]") }
                 if let open = current { sections.append(open) }
+                if let earlier = sections.first(where: { $0.kind == kind && $0.name == name }) {
+                    throw fail(nil, "[\(kind) \(name)] given twice (first on line \(earlier.line))")
+                }
                 current = Section(kind: kind, name: name, line: number)
                 continue
             }
@@ -100,7 +111,7 @@ struct FamilyFile: Sendable {
             guard !value.isEmpty else { throw fail(key, "no value after '='") }
             let setting = Setting(key: key, value: value, line: number)
             let earlier = current?.value(key) ?? (current == nil ? self.value(key) : nil)
-            if let earlier, !Self.repeatable.contains(key) {
+            if let earlier, current != nil || !Self.repeatable.contains(key) {
                 throw fail(key, "given twice (first on line \(earlier.line))")
             }
             if current != nil { current!.settings.append(setting) } else { settings.append(setting) }
