@@ -114,6 +114,13 @@ public final class Aggregator {
     /// Adds an activity: its whole duration counts on the day it starts, when it has a valid end.
     public func add(_ log: ActivityLog) { store.modify { $0.add(log) } }
 
+    /// Counts another phone's copy of a log that counts: it adds nothing to any figure; each baby's aggregate says how
+    /// many events of its selected days were logged on several phones (`BabyAggregate.copiesByDay`).
+    public func addCopy(_ copy: LogRecord) { store.modify { $0.addCopy(of: copy.baby, start: copy.start) } }
+
+    /// The logs added next come from this phone (an index into the family's phones): their findings name it.
+    public func setPhone(_ phone: Int) { store.modify { $0.phone = phone } }
+
     /// The summaries of everything added so far (sleep still being merged is distributed first).
     func result() -> AggregationResult { store.modify { $0.result(options: options) } }
 }

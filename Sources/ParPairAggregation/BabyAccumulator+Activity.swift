@@ -4,7 +4,7 @@ import ParPairModel
 extension BabyAccumulator {
     /// Folds in an admitted activity: its whole duration counts on the day it starts, when it has a valid end.
     mutating func add(_ log: ActivityLog, start: Double, placement: Placement) {
-        let site = LogSite(kind: .activity, id: log.id, rowID: log.rowID, time: start, placement: placement)
+        let site = LogSite(kind: .activity, id: log.id, rowID: log.rowID, time: start, placement: placement, phone: phone)
         if case .other(let text) = log.type {
             noteUnknown(field: "activity type", text: text, of: site)
         }

@@ -70,4 +70,11 @@ extension BabyAccumulator {
         if start > lastCountedStart { lastCountedStart = start }
         return placement
     }
+
+    /// Counts another phone's copy of a counted log on the day it starts, when that day is in a selected week up to
+    /// today: the report says how many events were logged on several phones and counted once.
+    mutating func countCopy(start: Double) {
+        guard start.isFinite, start >= birthInstant, start < rangeEnd, case .week(_, let week, let day) = locate(start) else { return }
+        copiesByDay[week * 7 + day, default: 0] += 1
+    }
 }

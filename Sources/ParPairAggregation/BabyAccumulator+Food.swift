@@ -5,7 +5,7 @@ extension BabyAccumulator {
     /// Folds in an admitted feed: counted by type on the day it starts; breastfeeding seconds from valid
     /// ends, bottle volumes converted to ml, solids in grams; gaps between consecutive starts.
     mutating func add(_ log: FoodLog, start: Double, placement: Placement) {
-        let site = LogSite(kind: .food, id: log.id, rowID: log.rowID, time: start, placement: placement)
+        let site = LogSite(kind: .food, id: log.id, rowID: log.rowID, time: start, placement: placement, phone: phone)
         checkAmountAndUnit(log, about: site)
         let end = EndCheck(end: log.endTime, start: start)
         let quantity = counted(log, end: end, about: site)

@@ -5,7 +5,7 @@ extension BabyAccumulator {
     /// Folds in an admitted sleep: counted on the day it starts; a valid session's time is spread over the
     /// days it covers by absolute instants, overlapping sessions merged so shared time counts once.
     mutating func add(_ log: SleepLog, start: Double, placement: Placement) {
-        let site = LogSite(kind: .sleep, id: log.id, rowID: log.rowID, time: start, placement: placement)
+        let site = LogSite(kind: .sleep, id: log.id, rowID: log.rowID, time: start, placement: placement, phone: phone)
         if case .week(let slot, _, let day) = placement { weeks[slot].days[day].totals.sleeps += 1 }
         guard let duration = sessionDuration(EndCheck(end: log.endTime, start: start), of: .sleep, named: SessionKind.sleep.name, about: site)
         else { return }

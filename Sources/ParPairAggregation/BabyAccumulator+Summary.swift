@@ -47,6 +47,10 @@ extension BabyAccumulator {
         aggregate.firstMonthDays = firstMonthDays
         if lastCountedStart.isFinite { aggregate.lastLogTime = Date(timeIntervalSinceReferenceDate: lastCountedStart) }
         aggregate.birthIsPartial = birthIsPartial
+        if let selected {
+            let days = selected.lowerBound * 7...max(selected.lowerBound * 7, min(selected.upperBound * 7 + 6, todayIndex))
+            aggregate.copiesByDay = copiesByDay.filter { days.contains($0.key) }
+        }
         return aggregate
     }
 

@@ -91,6 +91,10 @@ struct BabyAccumulator {
 
     var findings: [Finding] = []
     var findingsOutsideSelection = 0
+    /// The phone of the log being added, when several phones are read (its findings name it).
+    var phone: Int?
+    /// Other phones' copies of counted logs, by the day of life they start on (in the selected weeks, up to today).
+    var copiesByDay: [Int: Int] = [:]
     var unknownValues: [UnknownValueTally.Key: UnknownValueTally] = [:]
 
     /// Timeline items of the last days of the selection, by day of life.
@@ -277,14 +281,15 @@ struct BabyAccumulator {
     /// Lists a finding about a log (or counts it when its week is not selected); returns its index when listed.
     @discardableResult
     mutating func report(_ rule: FindingRule, _ message: FindingMessage, about log: LogSite) -> Int? {
-        report(rule, kind: log.kind, id: log.id, rowID: log.rowID, time: log.time, message: message, placement: log.placement)
+        report(rule, kind: log.kind, id: log.id, rowID: log.rowID, time: log.time, message: message, placement: log.placement,
+               phone: log.phone)
     }
 
     /// Lists a finding (or counts it when its week is not selected); returns its index when listed.
     @discardableResult
     mutating func report(
         _ rule: FindingRule, kind: LogKind, id: UUID, rowID: Int64, time: Double, message: FindingMessage,
-        placement: Placement
+        placement: Placement, phone: Int? = nil
     ) -> Int? {
         if case .unselected = placement {
             findingsOutsideSelection += 1
@@ -293,7 +298,7 @@ struct BabyAccumulator {
         let place = placement.weekAndLifeDay
         findings.append(Finding(
             rule: rule, kind: kind, logID: id, rowID: rowID, time: Date(timeIntervalSinceReferenceDate: time),
-            localTime: "", message: message, week: place?.week, day: place?.lifeDay))
+            localTime: "", message: message, week: place?.week, day: place?.lifeDay, phone: phone ?? self.phone))
         return findings.count - 1
     }
 

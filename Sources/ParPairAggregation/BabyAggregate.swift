@@ -31,6 +31,20 @@ public struct BabyAggregate: Sendable, Hashable {
     public var lastLogTime: Date?
     /// Whether the day of birth began at the birth (born after the day start), so it is not a whole day.
     public var birthIsPartial = true
+    /// Events of the selected days that another phone logged too, counted once: the other phones' copies, by day of
+    /// life.
+    public var copiesByDay: [Int: Int] = [:]
+
+    /// How many events of the weeks shown were logged on more than one phone (each counted once).
+    public var copiesInWeeks: Int {
+        guard let first = weeks.first?.week, let last = weeks.last?.week else { return 0 }
+        return copies(inDays: first * 7...last * 7 + 6)
+    }
+
+    /// How many events of these days of life were logged on more than one phone.
+    public func copies(inDays days: ClosedRange<Int>) -> Int {
+        copiesByDay.reduce(0) { days.contains($1.key) ? $0 + $1.value : $0 }
+    }
 
     /// The first month's days against the day-of-life counts; empty when the selection holds none of days 0–27.
     public var firstMonth: [FirstMonthDay] {
@@ -59,6 +73,7 @@ public struct BabyAggregate: Sendable, Hashable {
         copy.weeks = weeks.filter { $0.week >= firstWeek }
         copy.days = days.filter { $0.week >= firstWeek }
         copy.firstMonthDays = firstMonthDays.filter { $0.week >= firstWeek }
+        copy.copiesByDay = copiesByDay.filter { $0.key >= firstWeek * 7 }
         copy.timeline = timeline.filter { $0.day >= firstWeek * 7 }
         let earlier = { (finding: Finding) in finding.week.map { $0 < firstWeek } ?? false }
         copy.findings = findings.filter { !earlier($0) }

@@ -30,12 +30,15 @@ public struct Finding: Sendable, Hashable {
     public var day: Int?
     /// How many logs this finding stands for: more than 1 only for an unknown value, listed once.
     public var occurrences: Int
+    /// The phone that holds the log (its index in the family's phones), when several phones are read.
+    public var phone: Int?
 
     public init(
         rule: FindingRule, kind: LogKind, logID: UUID, rowID: Int64, time: Date, localTime: String,
         message: FindingMessage, severity: FindingSeverity = .problem, week: Int? = nil, day: Int? = nil,
-        occurrences: Int = 1
+        occurrences: Int = 1, phone: Int? = nil
     ) {
+        self.phone = phone
         self.rule = rule
         self.kind = kind
         self.logID = logID

@@ -9,4 +9,6 @@ struct LogSite {
     let rowID: Int64
     let time: Double
     let placement: Placement
+    /// The phone that holds it, when several are read.
+    let phone: Int?
 }

@@ -19,6 +19,8 @@ struct StoreAccumulator {
     private(set) var storeFindings: [Finding] = []
     /// The first food or sleep log found out of its baby's start order.
     private(set) var orderProblem: AggregationError?
+    /// The phone of the logs being added, when several phones are read.
+    var phone: Int?
 
     init(babies: [Baby], options: AggregationOptions, duplicateCheck: DuplicateIDCheck) {
         let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStart.minutes)
@@ -90,6 +92,7 @@ struct StoreAccumulator {
         into add: (inout BabyAccumulator, Placement) -> Void
     ) {
         guard let position = position(of: baby, kind: kind, id: id, rowID: rowID, time: time) else { return }
+        if let phone { babies[position].phone = phone }
         let start = time.timeIntervalSinceReferenceDate
         guard let placement = admit(position, kind: kind, id: id, rowID: rowID, start: start, doubleEntry: repeated) else { return }
         add(&babies[position], placement)
@@ -113,7 +116,7 @@ struct StoreAccumulator {
         }
         storeFindings.append(Finding(
             rule: .orphan, kind: kind, logID: id, rowID: rowID, time: time, localTime: "",
-            message: FindingMessage("finding_orphan", ["reason": .message(reason)])))
+            message: FindingMessage("finding_orphan", ["reason": .message(reason)]), phone: phone))
         return nil
     }
 
@@ -130,6 +133,12 @@ struct StoreAccumulator {
                 start: babies[position].localTime(start), previousStart: babies[position].localTime(previous))
         }
         return babies[position].admit(kind: kind, id: id, rowID: rowID, start: start, duplicates: &duplicates, doubleEntry: repeated)
+    }
+
+    /// Counts another phone's copy of a counted log of `baby` (`BabyAccumulator.countCopy`).
+    mutating func addCopy(of baby: BabyReference, start: Date) {
+        guard let id = baby.babyID, let position = babyIndex[id] else { return }
+        babies[position].countCopy(start: start.timeIntervalSinceReferenceDate)
     }
 
     // MARK: Result

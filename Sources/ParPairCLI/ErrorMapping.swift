@@ -55,7 +55,8 @@ enum ErrorMapping {
             return GeneralError(error.description, exitCode: .usage)
         case let error as FamilyError:
             switch error {
-            case .ambiguousBaby: return GeneralError(error.description, exitCode: .dataError)
+            case .namesakes: return GeneralError(error.description, exitCode: .dataError)
+            case .tooManyPhones: return GeneralError(error.description, exitCode: .usage)
             case .samePhoneTwice: return GeneralError(error.description, exitCode: .usage)
             }
         case let error as AggregationError:

@@ -27,7 +27,8 @@ public final class StoreWriter {
         public var enumStyle: StoreLayoutSQL.EnumStyle
         /// `NSPersistenceFrameworkVersion` written to `Z_METADATA` (1414 ≈ iOS 18).
         public var frameworkVersion: Int
-        /// `Z_METADATA.Z_UUID` and `NSStoreUUID`.
+        /// `Z_METADATA.Z_UUID` and `NSStoreUUID`: Core Data gives every store its own (a new one by default, so two
+        /// stores written are two phones).
         public var storeUUID: UUID
         /// False to leave `Z_METADATA` and `Z_MODELCACHE` empty, like a hand-built fixture.
         public var includeMetadata: Bool
@@ -36,7 +37,7 @@ public final class StoreWriter {
 
         public init(
             enumStyle: StoreLayoutSQL.EnumStyle = .rawValue, frameworkVersion: Int = 1414,
-            storeUUID: UUID = UUID(uuid: (0x5A, 0x1E, 0x57, 0x0E, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)),
+            storeUUID: UUID = UUID(),
             includeMetadata: Bool = true, batchSize: Int = 50_000
         ) {
             self.enumStyle = enumStyle

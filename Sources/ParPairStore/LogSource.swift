@@ -16,21 +16,22 @@ public protocol LogSource: AnyObject {
     var unreadableRows: [UnreadableRow] { get }
     /// Every device backup read, in the family's order of phones (one for a single backup, none for a store).
     var origins: [BackupOrigin] { get }
-    /// The logs two phones both hold, each counted once (none for a single store).
-    var crossPhoneDuplicates: [CrossPhoneDuplicate] { get }
-    /// The phone a log of the stream came from, when the source reads several; nil for a single store.
-    func phone(of record: LogRecord) -> String?
+    /// The phones read, in the family's order: `PhoneLog.phone` and `Finding.phone` index this.
+    var phones: [Phone] { get }
+    /// Which babies were matched across phones, and whose phones disagree on the birth time, one sentence each.
+    var matchNotes: [String] { get }
     /// Closes the stores' connections and removes their private copies now, once everything is read: what was read
     /// stays (the babies, the unreadable rows, the warnings). The owner closes them again afterwards, which then does
     /// nothing; nothing may be read after it.
     func close()
 
-    /// Every log of every kind in one stream by start time (a diaper's time), then kind, then row, handed
-    /// to `body` on the calling thread.
-    func streamLogs(_ body: (LogRecord) -> Void) throws
+    /// Every log of every kind in one stream by start time (a diaper's time), then kind, then phone, then row, handed
+    /// to `body` on the calling thread: those that count, and each other phone's copy of one of them.
+    func streamLogs(_ body: (FamilyLog) -> Void) throws
 
     /// Every log table once, whole, each in `order`, into `sink` on the calling thread: a table's logs come
-    /// between its `beginTable` and `finishTable`, the tables in any order. Logs `wanted` turns down are left
+    /// between its `beginTable` and `finishTable`, the tables in any order, each copy of another phone's log as
+    /// `addCopy` (and the logs' phone, when several, by `setPhone` before them). Logs `wanted` turns down are left
     /// out (it may be asked on another thread).
     ///
     /// - Returns: with `countingRepeatedIDs`, how many logs had the id of an earlier log of their kind; else 0.
@@ -41,8 +42,7 @@ public protocol LogSource: AnyObject {
 
 extension LogSource {
     public var origins: [BackupOrigin] { origin.map { [$0] } ?? [] }
-    public var crossPhoneDuplicates: [CrossPhoneDuplicate] { [] }
-    public func phone(of record: LogRecord) -> String? { nil }
+    public var matchNotes: [String] { [] }
 }
 
 /// What takes in the logs of a `LogSource`'s tables (the aggregator), on one thread.
@@ -53,5 +53,9 @@ public protocol LogSink: AnyObject {
     func add(_ log: SleepLog)
     func add(_ log: DiaperLog)
     func add(_ log: ActivityLog)
+    /// Another phone's copy of a log that counts (`FamilyLog.counted`): counted once, as that log.
+    func addCopy(_ copy: FamilyLog)
+    /// The logs added next come from this phone (its index in `LogSource.phones`), until it is called again.
+    func setPhone(_ phone: Int)
     func finishTable(_ kind: LogKind)
 }

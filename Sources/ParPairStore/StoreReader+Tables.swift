@@ -6,14 +6,17 @@ import ParPairModel
 extension StoreReader: LogSource {
     public var storeName: String { location.fileName }
 
+    /// The one phone a store is, named as its path named it.
+    public var phones: [Phone] { [Phone(self, spelling: StoreRequest(path: location.requestedPath))] }
+
     /// Read on a second thread (``LogPipeline``) while the calling thread takes the logs in; a small store on
     /// the calling thread alone (``readsAlone()``).
-    public func streamLogs(_ body: (LogRecord) -> Void) throws {
+    public func streamLogs(_ body: (FamilyLog) -> Void) throws {
         try LogPipeline.run(self, onThisThread: try readsAlone(), produce: { reader, pipe in
             try reader.forEachLog { try pipe.send($0) }
         }, consume: { item in
             guard case .logs(let records) = item else { return }
-            for record in records { body(record) }
+            for record in records { body(FamilyLog(PhoneLog(record, phone: 0))) }
         })
     }
 

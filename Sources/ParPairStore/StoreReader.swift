@@ -1,5 +1,6 @@
 import Foundation
 import ParPairModel
+import Platform
 import PropertyList
 import SQLite
 
@@ -31,6 +32,10 @@ public final class StoreReader {
     public let entities: [String]
     /// `NSPersistenceFrameworkVersion` from `Z_METADATA` (e.g. 1414 for iOS 18), when present.
     public let frameworkVersion: Int?
+    /// `NSStoreUUID` from `Z_METADATA`, when the store has one.
+    public let storeUUID: UUID?
+    /// The store file's device and inode when it was opened (a backup's: its manifest's, see `identity`).
+    let fileIdentity: (device: UInt64, inode: UInt64)?
 
     let snapshot: StoreSnapshot
     /// The store restored from a device backup, when STORE named one; removed with the snapshot.
@@ -117,6 +122,8 @@ public final class StoreReader {
             let shape = try StoreShape.read(database, storePath: storePath, columns: columns)
             entities = shape.entities
             frameworkVersion = shape.frameworkVersion
+            storeUUID = shape.storeUUID
+            fileIdentity = (try? FileStatus.of(location.storeFile))?.map { ($0.device, $0.inode) }
             babyLayout = shape.babyLayout
             layouts = shape.layouts
             openingNotes = shape.notes
@@ -168,6 +175,8 @@ public final class StoreReader {
         babies = parent.babies
         entities = parent.entities
         frameworkVersion = parent.frameworkVersion
+        storeUUID = parent.storeUUID
+        fileIdentity = parent.fileIdentity
         snapshot = parent.snapshot
         restored = parent.restored
         warn = parent.warn
@@ -327,7 +336,7 @@ public final class StoreReader {
         }
     }
 
-    private func makeCursor(_ kind: LogKind) throws -> LogCursor? {
+    func makeCursor(_ kind: LogKind) throws -> LogCursor? {
         guard let layout = layouts[kind] else { return nil }
         switch kind {
         case .food: return try LogCursor(kind, layout: layout, decoder: FoodLogDecoder(layout: layout, babies: babyIDs), reader: self)

@@ -8,6 +8,8 @@ import SQLite
 struct StoreShape {
     var entities: [String]
     var frameworkVersion: Int?
+    /// `NSStoreUUID` from `Z_METADATA` (else its `Z_UUID`): Core Data's name for this store, the same in every copy of it.
+    var storeUUID: UUID?
     var babyLayout: TableLayout
     var layouts: [LogKind: TableLayout]
     /// Things worth telling about the store's shape (absent tables, …).
@@ -24,14 +26,14 @@ struct StoreShape {
         if tableNamed["Z_PRIMARYKEY"] == nil {
             notes.append("no Z_PRIMARYKEY table: recognised as a ParPair store by its table names only")
         }
-        let frameworkVersion = readFrameworkVersion(database, table: tableNamed["Z_METADATA"], notes: &notes)
+        let metadata = readMetadata(database, table: tableNamed["Z_METADATA"], notes: &notes)
         guard let babyTable = tableNamed[StoreSchema.baby.table.uppercased()] else {
             throw StoreError.missingTable(storePath, table: StoreSchema.baby.table, entity: StoreSchema.baby.entity)
         }
         let babyLayout = try TableLayout(mapping: StoreSchema.baby, tableName: babyTable, columns: try database.columns(in: babyTable),
                                          storePath: storePath)
         let layouts = try logLayouts(database, tableNamed, storePath: storePath, columns: columns, notes: &notes)
-        return StoreShape(entities: entities, frameworkVersion: frameworkVersion, babyLayout: babyLayout, layouts: layouts, notes: notes)
+        return StoreShape(entities: entities, frameworkVersion: metadata.frameworkVersion, storeUUID: metadata.storeUUID, babyLayout: babyLayout, layouts: layouts, notes: notes)
     }
 
     /// The tables by upper-cased name, without virtual tables. A view or virtual table under an entity's
@@ -82,30 +84,35 @@ struct StoreShape {
             .compactMap { $0.first?.textValue }
     }
 
-    static func readFrameworkVersion(_ database: Database, table: String?, notes: inout [String]) -> Int? {
+    static func readMetadata(_ database: Database, table: String?, notes: inout [String]) -> (frameworkVersion: Int?, storeUUID: UUID?) {
         guard let table else {
             notes.append("no Z_METADATA table: the Core Data framework version is unknown")
-            return nil
+            return (nil, nil)
         }
         let columns = Set(((try? database.columns(in: table)) ?? []).map { $0.name.uppercased() })
-        guard columns.contains("Z_PLIST") else { return nil }
+        guard columns.contains("Z_PLIST") else { return (nil, nil) }
         let order = columns.contains("Z_VERSION") ? " ORDER BY Z_VERSION" : ""
-        guard let rows = try? database.fetchAll("SELECT Z_PLIST FROM \(Database.quote(identifier: table))\(order) LIMIT 1"),
-              let bytes = rows.first?.first?.blobValue, !bytes.isEmpty else {
-            return nil
+        let uuidColumn = columns.contains("Z_UUID") ? "Z_UUID" : "NULL"
+        guard let rows = try? database.fetchAll("SELECT Z_PLIST, \(uuidColumn) FROM \(Database.quote(identifier: table))\(order) LIMIT 1"),
+              let row = rows.first else {
+            return (nil, nil)
         }
+        let columnUUID = row.count > 1 ? row[1].textValue.flatMap(UUID.init(uuidString:)) : nil
+        guard let bytes = row.first?.blobValue, !bytes.isEmpty else { return (nil, columnUUID) }
         // Our bounded reader, not Foundation's: a crafted list of 10,000 nested arrays overflowed the
         // stack in Foundation's XML scanner, and PropertyListSerialization leaks the CFError it makes.
         let metadata: PropertyListValue
         do { metadata = try PropertyList.read(bytes, limits: metadataLimits) } catch {
             notes.append("Z_METADATA.Z_PLIST is not a readable property list: \(error)")
-            return nil
+            return (nil, columnUUID)
         }
         guard case .dictionary = metadata else {
             notes.append("Z_METADATA.Z_PLIST is not a readable property list: not a dictionary")
-            return nil
+            return (nil, columnUUID)
         }
-        return frameworkVersion(metadata["NSPersistenceFrameworkVersion"])
+        var storeUUID = columnUUID
+        if case .string(let text)? = metadata["NSStoreUUID"], let uuid = UUID(uuidString: text) { storeUUID = uuid }
+        return (frameworkVersion(metadata["NSPersistenceFrameworkVersion"]), storeUUID)
     }
 
     /// Core Data's metadata is a few KB; the limits leave room and stop anything hostile early.

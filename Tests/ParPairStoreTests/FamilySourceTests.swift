@@ -4,75 +4,181 @@ import ParPairSample
 import Testing
 @testable import ParPairStore
 
-/// Two stores read as one family: the merged stream, which log of a double entry counts, and that neither
-/// depends on the order the stores are named.
+/// Several stores read as one family: the merged stream, which log of an event logged on several phones counts,
+/// the babies matched across phones, and that none of it depends on the order or spelling the stores are named in.
 @Suite struct FamilySourceTests {
     static let nora = Baby(id: UUID(uuidString: "A1A1A1A1-0000-4000-8000-000000000001")!, name: "Nora",
                            birthday: Date(timeIntervalSinceReferenceDate: 800_000_000), rowID: 1)
     static func at(_ minutes: Double) -> Date { nora.birthday.addingTimeInterval(86_400 + minutes * 60) }
     static func id(_ n: Int) -> UUID { UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", n))! }
-
-    /// Store one: wet at 0, sleep 60-180. Store two: wet at 3 (double), wet at 20 (a second diaper), sleep 70-175 (double).
-    static func stores(in folder: FixtureFolder) throws -> [String] {
-        let first = try folder.folder("one") + "/default.store"
-        let second = try folder.folder("two") + "/default.store"
-        for (path, logs) in [
-            (first, [LogRecord.diaper(DiaperLog(id: id(1), type: .wet, time: at(0), baby: .baby(id: nora.id), rowID: 1)),
-                     .sleep(SleepLog(id: id(2), startTime: at(60), endTime: at(180), baby: .baby(id: nora.id), rowID: 1))]),
-            (second, [.diaper(DiaperLog(id: id(11), type: .wet, time: at(3), baby: .baby(id: nora.id), rowID: 1)),
-                      .diaper(DiaperLog(id: id(12), type: .wet, time: at(20), baby: .baby(id: nora.id), rowID: 2)),
-                      .sleep(SleepLog(id: id(13), startTime: at(70), endTime: at(175), baby: .baby(id: nora.id), rowID: 1))]),
-        ] {
-            let writer = try StoreWriter(creatingAt: path)
-            try writer.insert(nora)
-            for log in logs { try writer.insert(log) }
-            try writer.finish()
-        }
-        return [first, second]
+    static func wet(_ n: Int, _ minutes: Double, row: Int64) -> LogRecord {
+        .diaper(DiaperLog(id: id(n), type: .wet, time: at(minutes), baby: .baby(id: nora.id), rowID: row))
+    }
+    static func bottle(_ n: Int, _ minutes: Double, _ amount: Double?, row: Int64) -> LogRecord {
+        .food(FoodLog(id: id(n), type: .formula, amount: amount, feedingUnit: amount == nil ? nil : .milliliters,
+                      startTime: at(minutes), baby: .baby(id: nora.id), rowID: row))
     }
 
-    static func read(_ paths: [String]) throws -> (stream: [UUID], kept: [UUID], dropped: [UUID]) {
+    /// Writes one store per phone (each with its own `NSStoreUUID`, as every real store has), each holding `babies`.
+    static func stores(_ phones: [[LogRecord]], babies: [[Baby]]? = nil, in folder: FixtureFolder) throws -> [String] {
+        try phones.enumerated().map { index, logs in
+            let path = try folder.folder("phone\(index)") + "/default.store"
+            let writer = try StoreWriter(creatingAt: path)
+            for baby in babies?[index] ?? [nora] { try writer.insert(baby) }
+            for log in logs { try writer.insert(log) }
+            try writer.finish()
+            return path
+        }
+    }
+
+    /// Store one: wet at 0, sleep 60-180. Store two: wet at 3 (a copy), wet at 20 (a second diaper), sleep 70-175 (a copy).
+    static let twoPhones: [[LogRecord]] = [
+        [wet(1, 0, row: 1), .sleep(SleepLog(id: id(2), startTime: at(60), endTime: at(180), baby: .baby(id: nora.id), rowID: 1))],
+        [wet(11, 3, row: 1), wet(12, 20, row: 2),
+         .sleep(SleepLog(id: id(13), startTime: at(70), endTime: at(175), baby: .baby(id: nora.id), rowID: 1))],
+    ]
+
+    struct Read: Equatable {
+        var counted: [UUID] = []
+        /// Each copy with the log that counts in its place.
+        var copies: [[UUID]] = []
+        var stream: [UUID] = []
+    }
+
+    static func read(_ paths: [String]) throws -> Read {
         let readers = try paths.map { try StoreReader(path: $0) }
         defer { for reader in readers { reader.close() } }
         let family = try FamilySource(readers: readers, timeZone: TimeZone(identifier: "UTC")!)
-        var stream: [UUID] = []
-        try family.streamLogs { stream.append($0.id) }
-        return (stream, family.crossPhoneDuplicates.map(\.kept.id), family.crossPhoneDuplicates.map(\.dropped.id))
+        var read = Read()
+        try family.streamLogs { log in
+            read.stream.append(log.record.id)
+            if let counted = log.counted { read.copies.append([log.record.id, counted.record.id]) } else { read.counted.append(log.record.id) }
+        }
+        return read
     }
 
-    @Test func theEarlierOfADoubleEntryCountsWhicheverOrderTheStoresComeIn() throws {
+    @Test func theEarlierOfACopyCountsWhicheverOrderTheStoresComeIn() throws {
         let folder = try FixtureFolder()
-        let paths = try Self.stores(in: folder)
+        let paths = try Self.stores(Self.twoPhones, in: folder)
         let forward = try Self.read(paths)
-        // In time order: the wet diaper at 0 (its double at 3 left out), the second diaper at 20, the sleep from 60.
-        #expect(forward.stream == [Self.id(1), Self.id(12), Self.id(2)])
-        #expect(forward.kept == [Self.id(1), Self.id(2)])
-        #expect(forward.dropped == [Self.id(11), Self.id(13)])
-        let backward = try Self.read(paths.reversed())
-        #expect(backward.stream == forward.stream && backward.kept == forward.kept && backward.dropped == forward.dropped)
+        // In time order: the wet diaper at 0 and its copy at 3, the second diaper at 20, the sleep from 60 and its copy from 70.
+        #expect(forward.stream == [Self.id(1), Self.id(11), Self.id(12), Self.id(2), Self.id(13)])
+        #expect(forward.counted == [Self.id(1), Self.id(12), Self.id(2)])
+        #expect(forward.copies == [[Self.id(11), Self.id(1)], [Self.id(13), Self.id(2)]])
+        #expect(try Self.read(paths.reversed()) == forward)
+    }
+
+    /// A diaper logged on three phones within five minutes is one diaper; a fourth log eight minutes after the first
+    /// matches the second phone's but not the first's, so it is an event of its own.
+    @Test func anEventOnThreePhonesCountsOnceAndEveryPairMustMatch() throws {
+        let folder = try FixtureFolder()
+        let paths = try Self.stores([
+            [Self.wet(1, 0, row: 1)],
+            [Self.wet(2, 2, row: 1), Self.wet(4, 100, row: 2)],
+            [Self.wet(3, 4, row: 1), Self.wet(5, 108, row: 2)],
+        ], in: folder)
+        let read = try Self.read(paths)
+        #expect(read.counted == [Self.id(1), Self.id(4), Self.id(5)])
+        #expect(read.copies == [[Self.id(2), Self.id(1)], [Self.id(3), Self.id(1)]])
+        for order in [[2, 0, 1], [1, 2, 0]] { #expect(try Self.read(order.map { paths[$0] }) == read) }
+    }
+
+    /// A bottle logged without an amount and the same bottle with 120 ml on the other phone two minutes later: one
+    /// feed, and the one with the amount counts.
+    @Test func ofABottleAndItsCopyWithoutAnAmountTheOneWithTheAmountCounts() throws {
+        let folder = try FixtureFolder()
+        let paths = try Self.stores([[Self.bottle(1, 0, nil, row: 1)], [Self.bottle(2, 2, 120, row: 1)]], in: folder)
+        let read = try Self.read(paths)
+        #expect(read.counted == [Self.id(2)])
+        #expect(read.copies == [[Self.id(1), Self.id(2)]])
+        #expect(read.stream == [Self.id(1), Self.id(2)])
+        #expect(try Self.read(paths.reversed()) == read)
+    }
+
+    /// A log joins at most one log of each other phone: two diapers a minute apart on one phone and one on the other
+    /// are two diapers, one of them logged on both.
+    @Test func aLogPairsWithAtMostOneLogOfEachOtherPhone() throws {
+        let folder = try FixtureFolder()
+        let paths = try Self.stores([[Self.wet(1, 0, row: 1)], [Self.wet(2, 1, row: 1), Self.wet(3, 2, row: 2)]], in: folder)
+        let read = try Self.read(paths)
+        #expect(read.counted == [Self.id(1), Self.id(3)])
+        #expect(read.copies == [[Self.id(2), Self.id(1)]])
     }
 
     /// A family closed once everything is read (the HTML report does, before its verdict) removes every phone's
-    /// snapshot at once; what was read stays, and the owner's own close afterwards does nothing more.
+    /// snapshot at once, and the owner's own close afterwards does nothing more.
     @Test func closingTheFamilyRemovesEveryPhonesSnapshot() throws {
         let folder = try FixtureFolder()
-        let paths = try Self.stores(in: folder)
+        let paths = try Self.stores(Self.twoPhones, in: folder)
         let scratch = try folder.folder("scratch")
         let readers = try paths.map { try StoreReader(path: $0, scratchDirectory: scratch) }
         defer { for reader in readers { reader.close() } }
         let family: any LogSource = try FamilySource(readers: readers, timeZone: TimeZone(identifier: "UTC")!)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).count == 2)
+        #expect(family.babies.map(\.name) == ["Nora"])
         family.close()
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
-        var stream: [UUID] = []
-        try family.streamLogs { stream.append($0.id) }
-        #expect(stream == [Self.id(1), Self.id(12), Self.id(2)])
-        #expect(family.babies.map(\.name) == ["Nora"])
     }
 
-    @Test func theSameStoreTwiceIsRefused() throws {
+    /// The same store named twice, whatever the spelling (a trailing slash on its folder, a relative path, a link),
+    /// is one phone named twice, and both spellings are named.
+    @Test func theSamePhoneInAnySpellingIsRefused() throws {
         let folder = try FixtureFolder()
-        let path = try Self.stores(in: folder)[0]
-        #expect(throws: FamilyError.samePhoneTwice(path)) { try Self.read([path, path]) }
+        let path = try Self.stores(Self.twoPhones, in: folder)[0]
+        let directory = (path as NSString).deletingLastPathComponent
+        let link = folder.path + "/link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory)
+        for spelling in [path, directory + "/", link] {
+            let requests = [StoreRequest(path: path), StoreRequest(path: spelling)]
+            #expect(throws: FamilyError.samePhoneTwice(path, spelling, newer: nil)) {
+                try FamilySource.withSource(requests, timeZone: TimeZone(identifier: "UTC")!) { _ in }
+            }
+        }
+        // A copy of the store is the same store too (its NSStoreUUID), though it is another file.
+        let copy = try folder.folder("copy") + "/default.store"
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        #expect(throws: FamilyError.samePhoneTwice(path, copy, newer: nil)) {
+            try FamilySource.withSource([StoreRequest(path: path), StoreRequest(path: copy)], timeZone: TimeZone(identifier: "UTC")!) { _ in }
+        }
+    }
+
+    /// Two phones that recorded the birth at different times: the family's child is born at the earliest, so a log
+    /// between the two times counts, and the notes name both times.
+    @Test func theBirthIsTheEarliestThePhonesGive() throws {
+        let later = Baby(id: Self.id(99), name: "nora ", birthday: Self.nora.birthday.addingTimeInterval(3 * 3600), rowID: 1)
+        let folder = try FixtureFolder()
+        let early = Self.nora.birthday.addingTimeInterval(3600)
+        let paths = try Self.stores([[], [.diaper(DiaperLog(id: Self.id(1), type: .wet, time: early, baby: .baby(id: later.id), rowID: 1))]],
+                                    babies: [[Self.nora], [later]], in: folder)
+        for order in [paths, paths.reversed()] {
+            let readers = try order.map { try StoreReader(path: $0) }
+            defer { for reader in readers { reader.close() } }
+            let family = try FamilySource(readers: readers, timeZone: TimeZone(identifier: "UTC")!)
+            #expect(family.babies.count == 1)
+            #expect(family.babies.first?.birthday == Self.nora.birthday)
+            #expect(family.matchNotes.contains { $0.contains("different birth times") && $0.contains("T06:13:20") && $0.contains("T09:13:20") })
+            var babiesOfLogs: [UUID?] = []
+            try family.streamLogs { babiesOfLogs.append($0.record.baby.babyID) }
+            #expect(babiesOfLogs == [family.babies.first?.id])
+        }
+    }
+
+    /// Twins of one name on one phone cannot be matched by name to the other phone's baby of that name: refused,
+    /// whichever order the phones come in, with what to do.
+    @Test func twinsOfOneNameAreRefusedInAnyOrder() throws {
+        let twin = Baby(id: Self.id(98), name: "Nora", birthday: Self.nora.birthday, rowID: 2)
+        let other = Baby(id: Self.id(97), name: "NORA", birthday: Self.nora.birthday, rowID: 1)
+        let folder = try FixtureFolder()
+        let paths = try Self.stores([[], []], babies: [[Self.nora, twin], [other]], in: folder)
+        for order in [paths, paths.reversed()] {
+            let readers = try order.map { try StoreReader(path: $0) }
+            defer { for reader in readers { reader.close() } }
+            #expect {
+                try FamilySource(readers: readers, timeZone: TimeZone(identifier: "UTC")!)
+            } throws: { error in
+                guard case FamilyError.namesakes("Nora", _, "2026-05-09", 2) = error else { return false }
+                return "\(error)".contains("--device")
+            }
+        }
     }
 }

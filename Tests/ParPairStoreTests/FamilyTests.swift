@@ -23,6 +23,10 @@ import Testing
                       baby: .baby(id: nora)))
     }
 
+    static func bottleWithoutAmount(_ minutes: Double) -> LogRecord {
+        .food(FoodLog(id: UUID(), type: .formula, startTime: t0.addingTimeInterval(minutes * 60), baby: .baby(id: nora)))
+    }
+
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var earlier: LogRecord
@@ -47,6 +51,8 @@ import Testing
         // 3 oz = 88.7 ml.
         Case(name: "90 ml and 3 oz", earlier: bottle(0, 90), later: bottle(1, 3, .ounces), same: true),
         Case(name: "bottles 6 minutes apart", earlier: bottle(0, 90), later: bottle(6, 90), same: false),
+        Case(name: "a bottle and its copy without an amount", earlier: bottle(0, 90), later: bottleWithoutAmount(2), same: true),
+        Case(name: "a bottle without an amount and its copy with one", earlier: bottleWithoutAmount(0), later: bottle(4, 90), same: true),
     ]
 
     @Test(arguments: cases) func sameEvent(_ testCase: Case) {
@@ -62,16 +68,34 @@ import Testing
         let matching = try BabyMatching(phones: [("Mom", mom), ("Dad", [dadNora, dadLeo])], timeZone: zone)
         #expect(matching.babies.count == 2)
         #expect(matching.renamedIDs[1] == [dadNora.id: Self.nora])
-        #expect(matching.notes.count == 2)
+        // Leo by id, Nora by name and day, and Nora's birth: an hour apart, the earlier one counts.
+        #expect(matching.notes.count == 3)
+        #expect(matching.notes.last?.hasPrefix("Nora's phones give different birth times") == true, "\(matching.notes)")
+        #expect(matching.babies.first { $0.id == Self.nora }?.birthday == born)
     }
 
-    @Test func twinsOfOneNameAreAmbiguous() throws {
+    @Test func twinsOfOneNameAreRefusedOnEitherPhone() throws {
         let born = Date(timeIntervalSinceReferenceDate: 780_000_000)
         let mom = [Baby(id: UUID(), name: "Alex", birthday: born), Baby(id: UUID(), name: "Alex", birthday: born.addingTimeInterval(60))]
         let dad = [Baby(id: UUID(), name: "Alex", birthday: born)]
-        #expect(throws: FamilyError.self) {
-            try BabyMatching(phones: [("Mom", mom), ("Dad", dad)], timeZone: TimeZone(identifier: "UTC")!)
+        for phones in [[("Mom", mom), ("Dad", dad)], [("Dad", dad), ("Mom", mom)]] {
+            #expect(throws: FamilyError.namesakes("Alex", phone: "Mom", born: "2025-09-19", count: 2)) {
+                try BabyMatching(phones: phones, timeZone: TimeZone(identifier: "UTC")!)
+            }
         }
+        // Alone on their phone, twins of one name are two children.
+        #expect(try BabyMatching(phones: [("Mom", mom)], timeZone: TimeZone(identifier: "UTC")!).babies.count == 2)
+    }
+
+    /// Many babies on each phone are matched by a lookup, not by comparing every pair.
+    @Test func manyBabiesMatchByNameAndDay() throws {
+        let born = Date(timeIntervalSinceReferenceDate: 780_000_000)
+        let mom = (0..<2_000).map { Baby(id: UUID(), name: "Baby \($0)", birthday: born.addingTimeInterval(Double($0) * 86_400)) }
+        let dad = mom.map { Baby(id: UUID(), name: $0.name.uppercased(), birthday: $0.birthday) }
+        let matching = try BabyMatching(phones: [("Mom", mom), ("Dad", dad)], timeZone: TimeZone(identifier: "UTC")!)
+        #expect(matching.babies.count == 2_000)
+        #expect(matching.renamedIDs[1].count == 2_000)
+        #expect(matching.renamedIDs[1][dad[1_234].id] == mom[1_234].id)
     }
 
     @Test func deviceNamesMatchAsTyped() {

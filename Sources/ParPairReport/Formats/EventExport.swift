@@ -12,11 +12,12 @@ public enum EventExport {
         "baby", "kind", "type", "start", "end", "duration_min", "amount", "unit", "amount_ml", "notes", "day", "week", "id",
     ]
 
-    /// The column added after `id` when several phones are read: the phone (device name) each log came from.
-    public static let phoneColumn = "phone"
+    /// The columns added after `id` when several phones are read: the phone (device name) each log came from, and for
+    /// another phone's copy of an event, the id of the log that counts in its place (empty for a log that counts).
+    public static let familyColumns = ["phone", "copy_of"]
 
     /// Writes the header and every log of the selected babies (and every orphan) in time order; read from
-    /// several phones, each row ends with its phone.
+    /// several phones, every copy too, each row ending with its phone and what it is a copy of.
     /// - Parameters:
     ///   - weeks: with `--weeks`/`--last`, only logs whose age-week is selected; orphans have no age and are kept.
     ///   - redact: write initials instead of names.
@@ -31,14 +32,15 @@ public enum EventExport {
             known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday), baby.birthday,
                               selectedWeeks(of: baby, options: options, calendar: calendar))
         }
-        let family = source as? FamilySource
-        sink.write((family != nil ? columns + [phoneColumn] : columns).joined(separator: ",") + "\r\n")
+        let phones = source.phones.count > 1 ? source.phones.indices.map { redact ? "phone \($0 + 1)" : source.phones[$0].name } : nil
+        sink.write((phones != nil ? columns + familyColumns : columns).joined(separator: ",") + "\r\n")
         // Logs come in time order, so the zone's offset is looked up once per stretch between transitions.
         var clock = LocalTimeCache(calendar: calendar)
         // Rows are formatted into bytes as the source hands the logs over, written out 64 KiB at a time.
         var line: [UInt8] = []
         line.reserveCapacity(1 << 17)
-        try source.streamLogs { record in
+        try source.streamLogs { log in
+            let record = log.record
             var name = ""
             var day: Int?
             var weeks: Range<Int>?
@@ -53,11 +55,13 @@ public enum EventExport {
             // Orphans have no age-week and are always kept.
             if let week, let weeks, !weeks.contains(week) { return }
             appendRow(record, babyName: name, day: day, week: week, clock: &clock, into: &line)
-            if let family {
-                // The row's line end goes after the phone.
+            if let phones {
+                // The row's line end goes after the phone and what it is a copy of.
                 line.removeLast(2)
                 line.append(UInt8(ascii: ","))
-                CSVEscaping.append(field: source.phone(of: record).map { family.shownName($0, redact: redact) } ?? "", to: &line)
+                CSVEscaping.append(field: phones[log.log.phone], to: &line)
+                line.append(UInt8(ascii: ","))
+                if let counted = log.counted { line.append(contentsOf: counted.record.id.uuidString.utf8) }
                 line.append(contentsOf: [0x0D, 0x0A])
             }
             if line.count >= 1 << 16 {
@@ -66,23 +70,6 @@ public enum EventExport {
             }
         }
         sink.write(String(decoding: line, as: UTF8.self))
-    }
-
-    /// What the export leaves out of several phones' logs: each log of a selected baby (in the weeks selected) that
-    /// another phone also holds, the other phone's copy being the row written. One line each, for stderr, as the
-    /// export has no findings section.
-    public static func leftOut(source: FamilySource, options: AggregationOptions, baby: String?, redact: Bool) throws -> [String] {
-        let babies = try StoreAggregation.select(baby, from: source.babies, redact: redact)
-        let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
-        return source.crossPhoneDuplicates.compactMap { duplicate in
-            let log = duplicate.dropped
-            guard let id = log.baby.babyID, let baby = babies.first(where: { $0.id == id }) else { return nil }
-            let day = dayOfLife(log.start, on: calendar.reportDate(of: log.start), bornOn: calendar.civilDate(of: baby.birthday), birth: baby.birthday)
-            if let weeks = selectedWeeks(of: baby, options: options, calendar: calendar), !weeks.contains(Age(days: day).week) { return nil }
-            return "logged on both phones? the \(log.kind) log \(log.id.uuidString) of \(source.shownName(duplicate.droppedPhone, redact: redact)) "
-                + "at \(calendar.iso8601(log.start)) is the one of \(source.shownName(duplicate.keptPhone, redact: redact)) at "
-                + "\(calendar.iso8601(duplicate.kept.start)); left out of the export"
-        }
     }
 
     /// A log's day of life, from its local report date. Born before the birth date's day start: from the birth to

@@ -80,7 +80,7 @@ public struct DigestJob: Sendable {
         rendering.csvDialect = csvDialect
         var pdf = pdf
         // No digest shows a log's notes, so they are not read.
-        let run = try FamilySource.withSource(stores, timeZone: options.timeZone, columns: .withoutNotes, note: store.note) { source in
+        let run = try FamilySource.withSource(stores, timeZone: options.timeZone, columns: .withoutNotes) { source in
             let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: source.origin,
                                                  warn: source.warn)
             if let paper = resolved.paper { pdf?.paper = paper }

@@ -60,12 +60,12 @@ public struct ExportJob: Sendable {
     public func run() throws {
         guard let builtIn = table.builtInTemplate else {
             for store in stores { try output.refuseProtectedFiles(of: store.path, label: outputLabel) }
-            try FamilySource.withSource(stores, timeZone: options.timeZone, note: store.note) { source in
+            try FamilySource.withSource(stores, timeZone: options.timeZone) { source in
                 let resolved = phoneDefaults.resolve(options: options, language: language, paper: nil, origin: source.origin,
                                                      warn: source.warn)
                 let options = resolved.options
                 // Written as it is made in every dialect, with the headings people read when asked: one record held.
-                let header = csvHeaders == .human ? Self.humanHeader(Localizer(resolved.language)) : nil
+                let header = csvHeaders == .human ? Self.humanHeader(Localizer(resolved.language), family: source.phones.count > 1) : nil
                 try output.stream { sink in
                     var stream = CSVDialectStream(csvDialect, into: sink, replacingHeader: header)
                     try EventExport.write(source: source, options: options, baby: baby, redact: redact, into: &stream)
@@ -74,9 +74,6 @@ public struct ExportJob: Sendable {
                 }
                 // The events CSV has no findings section: each row left out is told on stderr.
                 for row in source.unreadableRows { source.warn(row.place + "; left out of the export") }
-                if let family = source as? FamilySource {
-                    for line in try EventExport.leftOut(source: family, options: options, baby: baby, redact: redact) { source.warn(line) }
-                }
             }
             return
         }
@@ -95,13 +92,14 @@ public struct ExportJob: Sendable {
 extension ExportJob {
     /// The events CSV with its first line, the machine header, replaced by the headings people read.
     /// The events export's header line and the one people read in its place, each with its CRLF.
-    static func humanHeader(_ localizer: Localizer) -> (machine: String, replacement: String) {
-        let cells = EventExport.columns.map { name -> String in
+    static func humanHeader(_ localizer: Localizer, family: Bool = false) -> (machine: String, replacement: String) {
+        let names = family ? EventExport.columns + EventExport.familyColumns : EventExport.columns
+        let cells = names.map { name -> String in
             let label = CSVColumnGuide.humanHeader(name, localizer)
             return label.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" })
                 ? "\"" + label.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : label
         }
-        return (EventExport.columns.joined(separator: ",") + "\r\n", cells.joined(separator: ",") + "\r\n")
+        return (names.joined(separator: ",") + "\r\n", cells.joined(separator: ",") + "\r\n")
     }
 }
 

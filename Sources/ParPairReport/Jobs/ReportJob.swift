@@ -172,7 +172,7 @@ public struct ReportJob: Sendable {
         opened: ((any LogSource) -> Void)? = nil, _ render: (AggregationResult, ReportSettings, ReportTemplate) throws -> Void
     ) throws -> PhoneDefaults.Resolved {
         // No report shows a log's notes, so they are not read.
-        try FamilySource.withSource(stores, timeZone: options.timeZone, columns: .withoutNotes, note: store.note) { source in
+        try FamilySource.withSource(stores, timeZone: options.timeZone, columns: .withoutNotes) { source in
             opened?(source)
             let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: source.origin,
                                                  warn: source.warn)

@@ -40,56 +40,21 @@ public enum StoreAggregation {
             source), source, redact: redact)
     }
 
-    /// Each log two phones both hold, listed once with the baby (in its week and day) as "logged on both phones?",
-    /// naming both phones (`phone 1`, `phone 2` with names redacted): the source counted the other one only. Read
-    /// from several phones, every other finding about a log names the phone that holds it. One store: unchanged.
+    /// Read from several phones, every finding about a log says which phone holds it (`phone 1`, `phone 2` with
+    /// names redacted). One store: unchanged.
     static func withPhones(_ result: AggregationResult, _ source: some LogSource, redact: Bool) -> AggregationResult {
-        let duplicates = source.crossPhoneDuplicates
-        guard !duplicates.isEmpty || source is FamilySource else { return result }
+        let phones = source.phones
+        guard phones.count > 1 else { return result }
         var result = result
-        let options = result.options
-        let calendar = LifeCalendar(timeZone: options.timeZone, dayStartMinutes: options.dayStartMinutes)
-        let family = source as? FamilySource
-        func shown(_ phone: String) -> String { family?.shownName(phone, redact: redact) ?? phone }
-        for duplicate in duplicates {
-            let log = duplicate.dropped
-            guard let id = log.baby.babyID, let index = result.babies.firstIndex(where: { $0.baby.id == id }) else { continue }
-            let baby = result.babies[index]
-            let day = EventExport.dayOfLife(log.start, on: calendar.reportDate(of: log.start), bornOn: baby.birthDate, birth: baby.baby.birthday)
-            let week = Age(days: day).week
-            let selected = EventExport.selectedWeeks(of: baby.baby, options: options, calendar: calendar)
-            guard day >= 0, log.start.timeIntervalSinceReferenceDate.isFinite, selected?.contains(week) ?? true,
-                  calendar.reportDate(of: log.start) <= options.today
-            else {
-                result.babies[index].findingsOutsideSelection += 1
-                continue
-            }
-            let time = calendar.iso8601(duplicate.kept.start)
-            let finding = Finding(
-                rule: .loggedOnBothPhones, kind: log.kind, logID: log.id, rowID: log.rowID, time: log.start,
-                localTime: calendar.iso8601(log.start),
-                message: FindingMessage("finding_both_phones", [
-                    "phone": .text(shown(duplicate.droppedPhone)), "other_phone": .text(shown(duplicate.keptPhone)),
-                    "kind": .term("kind_\(log.kind.rawValue)"), "time": .localTime(time),
-                ]),
-                week: week, day: day)
-            // After every finding at or before its time, so the list stays in time order as the aggregator made it.
-            let position = result.babies[index].findings.firstIndex { $0.time > log.start } ?? result.babies[index].findings.count
-            result.babies[index].findings.insert(finding, at: position)
-            // The week's count of findings includes it, as it includes every finding listed in the week.
-            if let row = result.babies[index].weeks.firstIndex(where: { $0.week == week }) { result.babies[index].weeks[row].findings += 1 }
+        func naming(_ finding: inout Finding) {
+            guard let phone = finding.phone, phones.indices.contains(phone) else { return }
+            let name = redact ? "phone \(phone + 1)" : phones[phone].name
+            finding.message = FindingMessage("finding_on_phone", ["reason": .message(finding.message), "phone": .text(name)])
         }
-        // Every other finding about a log says which phone holds it.
-        if let family {
-            func naming(_ finding: inout Finding) {
-                guard finding.rule != .loggedOnBothPhones, let phone = family.phone(of: finding.kind, id: finding.logID) else { return }
-                finding.message = FindingMessage("finding_on_phone", ["reason": .message(finding.message), "phone": .text(shown(phone))])
-            }
-            for index in result.babies.indices {
-                for position in result.babies[index].findings.indices { naming(&result.babies[index].findings[position]) }
-            }
-            for position in result.storeFindings.indices { naming(&result.storeFindings[position]) }
+        for index in result.babies.indices {
+            for position in result.babies[index].findings.indices { naming(&result.babies[index].findings[position]) }
         }
+        for position in result.storeFindings.indices { naming(&result.storeFindings[position]) }
         return result
     }
 
@@ -231,4 +196,6 @@ public enum StoreAggregation {
     }
 }
 
-extension Aggregator: LogSink {}
+extension Aggregator: LogSink {
+    public func addCopy(_ copy: FamilyLog) { addCopy(copy.record) }
+}

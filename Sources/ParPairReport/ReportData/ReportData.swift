@@ -121,6 +121,7 @@ public enum ReportData {
                 .dictionary(["name": .string(phone.name), "first": .bool(index == 0),
                              "backup_date": phone.backupDate.map { .string($0) } ?? .bool(false)])
             })
+            keys["match_notes"] = .array(settings.matchNotes.map { .string($0) })
         }
         return keys
     }
@@ -222,6 +223,8 @@ public enum ReportData {
             "has_last_days": .bool(!aggregate.days.isEmpty),
             "has_findings": .bool(!aggregate.findings.isEmpty),
             "finding_count": .int(aggregate.findings.count),
+            "copies": .int(aggregate.copiesInWeeks),
+            "has_copies": .bool(aggregate.copiesInWeeks > 0),
             "findings_outside_selection": .int(aggregate.findingsOutsideSelection),
             "has_findings_outside_selection": .bool(aggregate.findingsOutsideSelection > 0),
             "has_first_month": .bool(!firstMonthDays.isEmpty),

@@ -30,6 +30,9 @@ public struct ReportSettings: Sendable {
     /// The phones a family's report was read from, each with when its backup was made; empty for a single store.
     public var phones: [PhoneLine] = []
 
+    /// Which babies were matched across phones and whose phones disagree on the birth time (none with names redacted).
+    public var matchNotes: [String] = []
+
     /// The backups read that are older than `--stale-after` days at the report's today.
     public var staleBackups: [BackupAge] = []
 
@@ -43,11 +46,14 @@ public struct ReportSettings: Sendable {
         var backup = origin?.summary(in: zone)
         if redact, let origin { backup = backup?.replacingOccurrences(of: "backup of \(origin.deviceName)", with: "device backup") }
         self.init(redact: redact, storeName: source.storeName, toolVersion: toolVersion, backupSource: backup)
-        if let family = source as? FamilySource {
+        let family = source.phones
+        if family.count > 1 {
             backupSource = nil
-            phones = family.phones.map { phone in
-                PhoneLine(name: family.shownName(phone.name, redact: redact), backupDate: phone.origin?.date.map(BackupOrigin.utcText))
+            phones = family.indices.map { index in
+                PhoneLine(name: redact ? "phone \(index + 1)" : family[index].name,
+                          backupDate: family[index].origin?.date.map { BackupOrigin.localText($0, in: zone) })
             }
+            matchNotes = redact ? [] : source.matchNotes
         }
     }
 

@@ -41,6 +41,7 @@ enum VisitData {
         let age = ReportData.ageText(aggregate.ageToday.days, aggregate.correction, localizer)
         // The first month's days of the period with a concern, named on the visit page (the table is on the baby's pages).
         let period = summary.from...summary.to
+        let copies = aggregate.copies(inDays: LifeCalendar.dayOfLife(summary.from, bornOn: aggregate.birthDate)...LifeCalendar.dayOfLife(summary.to, bornOn: aggregate.birthDate))
         let firstMonthConcerns: [MustacheValue] = aggregate.firstMonth.filter { $0.hasConcern && period.contains($0.date) }.map { day in
             .dictionary([
                 "age": .string("D+\(day.day)"), "date": .string(localizer.date(day.date)), "weekday": .string(localizer.weekday(day.date)),
@@ -70,6 +71,8 @@ enum VisitData {
             "figures": .array(figures),
             "finding_count": .int(summary.findings),
             "has_findings": .bool(summary.findings > 0),
+            "copies": .int(copies),
+            "has_copies": .bool(copies > 0),
             // The period's own findings, listed on the visit page: the "Data quality" list covers whole weeks.
             "findings": .array(summary.periodFindings.map { ReportData.finding($0, localizer) }),
             "days_without_logs": .array(summary.daysWithoutLogs.map { date in

@@ -1,80 +1,115 @@
 import Foundation
 import ParPairModel
 
-/// Which babies of several phones are the same child: the same id, else the same name (ignoring case and
-/// accents) and the same birthday (the local day). Phones are taken in the order `FamilySource` sorts them, so
-/// each child is known by the id and name of the first phone that has them.
+/// Which babies of several phones are the same child: the same id, else the same name (ignoring case, accents and
+/// width) and the same birthday (the local day). Phones are taken in the family's order (by identity), so each child
+/// is known by the id and name of the first phone that has them, and born at the earliest time any phone gives:
+/// a phone that recorded a later birth time drops none of the other phones' first logs.
 public struct BabyMatching: Sendable {
     /// The family's babies, ordered by birthday, then name, then id.
     public private(set) var babies: [Baby] = []
     /// For each phone, its babies' ids that differ from the family's id of the same child.
     public private(set) var renamedIDs: [[UUID: UUID]] = []
-    /// One line per child found on more than one phone: `Nora (born 2026-10-01) on Dad's iPhone is Nora on Mom's iPhone (same name and birthday)`.
+    /// One line per child found on more than one phone, and one per child whose phones give different birth times.
     public private(set) var notes: [String] = []
+
+    private struct Key: Hashable {
+        var name: String
+        var day: CivilDate
+    }
 
     /// - Parameters:
     ///   - phones: each phone's name and babies, in the family's order of phones.
     ///   - timeZone: the zone whose local day a birthday is compared in.
-    /// - Throws: `FamilyError.ambiguousBaby` when a baby could be either of two children of another phone.
+    /// - Throws: `FamilyError.namesakes` when one phone has two babies of one name born the same day and another phone
+    ///   has a baby of that name and day that its id does not settle.
     public init(phones: [(name: String, babies: [Baby])], timeZone: TimeZone) throws {
         let calendar = LifeCalendar(timeZone: timeZone, dayStartMinutes: 0)
-        var owner: [UUID: Int] = [:]  // family id -> the phone it was first seen on
+        func key(_ baby: Baby) -> Key { Key(name: Self.folded(baby.name), day: calendar.civilDate(of: baby.birthday)) }
+        // Ids seen on more than one phone settle their babies; the others are matched by name and day, which two
+        // namesakes of one phone born the same day (twins of one name) cannot be.
+        var phonesOfID: [UUID: Int] = [:]
+        for phone in phones { for id in Set(phone.babies.map(\.id)) { phonesOfID[id, default: 0] += 1 } }
+        var unsettled: [Key: [(phone: Int, baby: Baby)]] = [:]
+        for (index, phone) in phones.enumerated() {
+            for baby in phone.babies where phonesOfID[baby.id] == 1 { unsettled[key(baby), default: []].append((index, baby)) }
+        }
+        for (key, found) in unsettled.sorted(by: { ($0.key.day, $0.key.name) < ($1.key.day, $1.key.name) })
+        where Set(found.map(\.phone)).count > 1 {
+            let counts = Dictionary(grouping: found, by: \.phone)
+            if let (phone, twins) = counts.sorted(by: { $0.key < $1.key }).first(where: { $0.value.count > 1 }) {
+                throw FamilyError.namesakes(twins[0].baby.name, phone: phones[phone].name, born: key.day.description, count: twins.count)
+            }
+        }
+
+        /// The family's child of each id, and of each name and day not settled by an id.
+        var childOfID: [UUID: Int] = [:]
+        var childOfKey: [Key: Int] = [:]
+        var children: [(baby: Baby, births: [(phone: Int, birthday: Date)], phones: Set<Int>)] = []
         for (index, phone) in phones.enumerated() {
             var renamed: [UUID: UUID] = [:]
-            var taken: Set<UUID> = []
             for baby in phone.babies {
-                if let first = owner[baby.id] {
-                    if first != index, taken.insert(baby.id).inserted {
-                        notes.append("\(baby.name) on \(phone.name) is \(baby.name) on \(phones[first].name) (same id)")
-                    }
+                let babyKey = key(baby)
+                var child = childOfID[baby.id]
+                var how = "same id"
+                if child == nil, phonesOfID[baby.id] == 1, let byName = childOfKey[babyKey], !children[byName].phones.contains(index) {
+                    child = byName
+                    how = "same name and birthday"
+                }
+                guard let child else {
+                    childOfID[baby.id] = children.count
+                    if phonesOfID[baby.id] == 1 { childOfKey[babyKey] = childOfKey[babyKey] ?? children.count }
+                    children.append((baby, [(index, baby.birthday)], [index]))
                     continue
                 }
-                let day = calendar.civilDate(of: baby.birthday)
-                let candidates = babies.filter { other in
-                    owner[other.id] != index && !taken.contains(other.id)
-                        && Self.sameName(other.name, baby.name) && calendar.civilDate(of: other.birthday) == day
-                }
-                if candidates.count > 1 {
-                    throw FamilyError.ambiguousBaby(baby.name, phone: phone.name, born: day.description, choices: candidates.map {
-                        "\($0.name) (\($0.id.uuidString)) on \(phones[owner[$0.id]!].name)"
-                    })
-                }
-                if let match = candidates.first {
-                    renamed[baby.id] = match.id
-                    taken.insert(match.id)
-                    notes.append("\(baby.name) (born \(day)) on \(phone.name) is \(match.name) on \(phones[owner[match.id]!].name) "
-                        + "(same name and birthday)")
-                    continue
-                }
-                owner[baby.id] = index
-                babies.append(baby)
+                if children[child].phones.contains(index) { continue }  // the same id twice on one phone: the store's own matter
+                children[child].phones.insert(index)
+                children[child].births.append((index, baby.birthday))
+                let first = children[child].births[0].phone
+                notes.append("\(baby.name) (born \(babyKey.day)) on \(phone.name) is \(children[child].baby.name) on \(phones[first].name) (\(how))")
+                if baby.id != children[child].baby.id { renamed[baby.id] = children[child].baby.id }
+                childOfID[baby.id] = child
             }
             renamedIDs.append(renamed)
+        }
+        for child in children {
+            var baby = child.baby
+            baby.birthday = child.births.map(\.birthday).min() ?? baby.birthday
+            babies.append(baby)
+            guard Set(child.births.map(\.birthday)).count > 1 else { continue }
+            let times = child.births.map { "\(calendar.iso8601($0.birthday)) on \(phones[$0.phone].name)" }
+            notes.append("\(baby.name)'s phones give different birth times (\(times.joined(separator: ", "))); the earliest counts")
         }
         babies.sort { ($0.birthday, $0.name, $0.id.uuidString) < ($1.birthday, $1.name, $1.id.uuidString) }
     }
 
-    /// Names as people type them: case, accents, width and surrounding spaces do not count.
-    static func sameName(_ a: String, _ b: String) -> Bool {
-        a.trimmingCharacters(in: .whitespaces).compare(b.trimmingCharacters(in: .whitespaces),
-                                                       options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]) == .orderedSame
+    /// A name as people type it: case, accents, width and surrounding spaces do not count.
+    static func folded(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
+                                                          locale: Locale(identifier: "en_US_POSIX"))
     }
 }
 
 /// Several stores could not be read as one family.
 public enum FamilyError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A baby of one phone matches more than one child of the others by name and birthday.
-    case ambiguousBaby(String, phone: String, born: String, choices: [String])
-    /// The same store (or the same phone's backup) named twice.
-    case samePhoneTwice(String)
+    /// One phone has `count` babies of this name born the same day, and another phone a baby of that name and day.
+    case namesakes(String, phone: String, born: String, count: Int)
+    /// The same phone named twice: both spellings, and which is newer when they are two backups of one device.
+    case samePhoneTwice(String, String, newer: String?)
+    /// More phones than a family is read from.
+    case tooManyPhones(Int)
 
     public var description: String {
         switch self {
-        case .ambiguousBaby(let name, let phone, let born, let choices):
-            "\(name) (born \(born)) on \(phone) could be any of \(choices.count) babies of the other phones: "
-                + choices.joined(separator: "; ") + "; give each baby the same id on both phones, or read the phones apart"
-        case .samePhoneTwice(let phone):
-            "\(phone) is named twice; name each phone (or store) once"
+        case .namesakes(let name, let phone, let born, let count):
+            "\(phone) has \(count) babies named \(name) born \(born), and another phone has a baby of that name and birthday: "
+                + "the phones cannot tell which child is which; give the babies different names in the app, or read the phones "
+                + "one at a time (--device)"
+        case .samePhoneTwice(let first, let second, let newer):
+            "\(first) and \(second) are the same phone" + (newer.map { "; \($0) is the newer backup" } ?? "")
+                + ": name each phone once"
+        case .tooManyPhones(let count):
+            "\(count) phones named; a family is read from at most \(FamilySource.maximumPhones)"
         }
     }
 }

@@ -1,19 +1,20 @@
 import Foundation
 import ParPairModel
 
-/// When a log on one phone and a log on another are the same event, logged by both parents: the rule
-/// `FamilySource` applies after merging, written down in docs/two-phones.md.
+/// When logs on several phones are the same event, logged by more than one parent: the rule `CopyMatcher` applies
+/// while the phones' streams are merged, written down in docs/two-phones.md.
 ///
-/// Two logs of the same baby and kind, from different phones, are one event when
-/// - a feed, diaper or activity: same type, starts at most `window` apart; bottles (a feed with an amount on
-///   both) also within `amountTolerance` millilitres of each other (ounces converted), other units equal
-///   within 10 %;
+/// Two logs of the same baby and kind, from different phones, are the same event when
+/// - a feed, diaper or activity: same type, starts at most `window` apart; two feeds with an amount on both also
+///   within `amountTolerance` millilitres of each other (ounces converted; other units equal within 10 %); a feed
+///   with no amount matches one with an amount or none;
 /// - a sleep: both ended, overlapping by more than half of the longer one; an open sleep: starts at most
 ///   `window` apart.
 ///
-/// Of the two, the one that starts first counts; at the same instant, the one of the phone that sorts first
-/// (`FamilySource` sorts phones by UDID, name and path, never by the order given). The rule is symmetric, so
-/// the outcome does not depend on the order the stores are named.
+/// Logs of different phones that match pairwise are one event, counted once: the earliest (at the same instant, the
+/// one of the phone that sorts first by identity); of feeds, the earliest with an amount. A log joins at most one
+/// event, and an event holds at most one log of each phone, so the outcome depends neither on the order the phones
+/// were named nor on how many there are.
 public enum CrossPhoneRule {
     /// How far apart two starts may be and still be the same feed, diaper or activity: 5 minutes.
     public static let window: TimeInterval = 5 * 60
@@ -47,16 +48,15 @@ public enum CrossPhoneRule {
         }
     }
 
-    /// No amount on either, or amounts within the tolerance.
+    /// No amount on one of them, or amounts within the tolerance.
     static func sameAmount(_ a: FoodLog, _ b: FoodLog) -> Bool {
         switch (a.amount, b.amount) {
-        case (nil, nil): return true
+        case (nil, _), (_, nil): return true
         case (let x?, let y?):
             if let mlA = milliliters(x, a.feedingUnit), let mlB = milliliters(y, b.feedingUnit) {
                 return abs(mlA - mlB) <= amountTolerance
             }
             return a.feedingUnit == b.feedingUnit && abs(x - y) <= max(abs(x), abs(y)) * 0.1
-        default: return false
         }
     }
 
@@ -68,12 +68,10 @@ public enum CrossPhoneRule {
         default: return nil
         }
     }
-}
 
-/// A log counted once although both phones hold it: `kept` counts, `dropped` is listed as "logged on both phones?".
-public struct CrossPhoneDuplicate: Sendable, Hashable {
-    public var kept: LogRecord
-    public var keptPhone: String
-    public var dropped: LogRecord
-    public var droppedPhone: String
+    /// Seconds since 2001, with a time that is not a number first (as the merged streams order it).
+    static func time(_ date: Date) -> Double {
+        let seconds = date.timeIntervalSinceReferenceDate
+        return seconds.isNaN ? -.infinity : seconds
+    }
 }
