@@ -3,66 +3,84 @@ import ParPairModel
 
 /// Decides, as a family's merged stream goes by, which logs count and which are another phone's copy of the same
 /// event (`CrossPhoneRule`). Logs come in in the merged order (start, then kind, then phone, then row) and go out in
-/// the same order, each once, as a `FamilyLog`, at most `CrossPhoneRule.window` of stream time later: by then no log
-/// still to come can change what it is. Memory holds the logs of that window and the sleeps not yet ended.
+/// the same order, each once, as a `FamilyLog`, `CrossPhoneRule.window` of stream time later: by then no log still
+/// to come can change what it is. Memory holds the logs of that window and the sleeps not yet ended.
 struct CopyMatcher {
-    /// The logs of one event so far: the first one, the copies that joined it, and which of them counts.
+    /// The logs of an event that more than one phone logged, and which of them counts.
     private final class Event {
         var members: [PhoneLog]
         var counting = 0
+
+        init(_ first: PhoneLog) { members = [first] }
+    }
+
+    /// A log not yet handed on.
+    private struct Waiting {
+        let log: PhoneLog
+        let start: Double
+        /// The event it is part of, once another phone's log joined it.
+        var event: Event?
+        /// Its place among the event's members.
+        var member = 0
+    }
+
+    /// A log another phone's log may still join (with those that joined it).
+    private struct Candidate {
+        let first: PhoneLog
+        /// Its number in the stream (`waiting[sequence - base]` while it waits).
+        let sequence: Int
+        /// Until when a log can still join: the latest end, or start plus the window.
+        var reach: Double
         /// The phones that hold a log of it, one bit each.
         var phones: UInt64
-        /// Until when another log can still join it: its latest end, or start plus the window.
-        var reach: Double
-
-        init(_ log: PhoneLog, start: Double) {
-            members = [log]
-            phones = CopyMatcher.bit(log.phone)
-            reach = CopyMatcher.reach(of: log.record, start: start)
-        }
+        var event: Event?
 
         func admits(_ log: PhoneLog) -> Bool {
-            phones & CopyMatcher.bit(log.phone) == 0 && members.allSatisfy { CrossPhoneRule.sameEvent($0.record, log.record) }
-        }
-
-        func join(_ log: PhoneLog, start: Double) {
-            members.append(log)
-            phones |= CopyMatcher.bit(log.phone)
-            reach = max(reach, CopyMatcher.reach(of: log.record, start: start))
-            // Of feeds, the earliest with an amount counts.
-            if case .food(let joining) = log.record, joining.amount != nil,
-               case .food(let current) = members[counting].record, current.amount == nil {
-                counting = members.count - 1
-            }
+            guard phones & CopyMatcher.bit(log.phone) == 0 else { return false }
+            guard let event else { return CrossPhoneRule.sameEvent(first.record, log.record) }
+            return event.members.allSatisfy { CrossPhoneRule.sameEvent($0.record, log.record) }
         }
     }
 
-    private struct Waiting {
-        let start: Double
-        let event: Event
-        /// Its place among the event's members.
-        let member: Int
-    }
-
-    /// Logs not yet handed on, in stream order; those before `head` are gone.
+    /// Logs not yet handed on, in stream order; those before `head` are gone. `waiting[0]` is log number `base`.
     private var waiting: [Waiting] = []
     private var head = 0
-    /// Events another log may still join, oldest first.
-    private var open: [Event] = []
+    private var base = 0
+    /// Logs that a later log may still join, oldest first.
+    private var open: [Candidate] = []
 
     /// Takes the next log of the merged stream, handing on to `emit` every log that is now settled.
     mutating func add(_ log: PhoneLog, emit: (FamilyLog) throws -> Void) rethrows {
         let start = CrossPhoneRule.time(log.record.start)
         try settle(before: start, emit)
-        open.removeAll { $0.reach < start }
-        if let joined = open.first(where: { $0.admits(log) }) {
-            joined.join(log, start: start)
-            waiting.append(Waiting(start: start, event: joined, member: joined.members.count - 1))
-        } else {
-            let event = Event(log, start: start)
-            if start.isFinite { open.append(event) }
-            waiting.append(Waiting(start: start, event: event, member: 0))
+        if !open.isEmpty { open.removeAll { $0.reach < start } }
+        let sequence = base + waiting.count
+        guard let index = open.firstIndex(where: { $0.admits(log) }) else {
+            if start.isFinite, log.record.baby.babyID != nil {
+                open.append(Candidate(first: log, sequence: sequence, reach: Self.reach(of: log.record, start: start),
+                                      phones: Self.bit(log.phone)))
+            }
+            waiting.append(Waiting(log: log, start: start))
+            return
         }
+        let event: Event
+        if let joined = open[index].event {
+            event = joined
+        } else {
+            event = Event(open[index].first)
+            open[index].event = event
+            let first = open[index].sequence - base
+            if first >= head { waiting[first].event = event }
+        }
+        event.members.append(log)
+        open[index].phones |= Self.bit(log.phone)
+        open[index].reach = max(open[index].reach, Self.reach(of: log.record, start: start))
+        // Of feeds, the earliest with an amount counts.
+        if case .food(let joining) = log.record, joining.amount != nil,
+           case .food(let current) = event.members[event.counting].record, current.amount == nil {
+            event.counting = event.members.count - 1
+        }
+        waiting.append(Waiting(log: log, start: start, event: event, member: event.members.count - 1))
     }
 
     /// Hands on every log still waiting: the stream has ended.
@@ -76,11 +94,15 @@ struct CopyMatcher {
         while head < waiting.count, !(waiting[head].start + CrossPhoneRule.window >= start) {
             let item = waiting[head]
             head += 1
-            let event = item.event
-            try emit(FamilyLog(event.members[item.member], counted: event.counting == item.member ? nil : event.members[event.counting]))
+            guard let event = item.event, event.counting != item.member else {
+                try emit(FamilyLog(item.log))
+                continue
+            }
+            try emit(FamilyLog(item.log, counted: event.members[event.counting]))
         }
-        if head > 256, head * 2 > waiting.count {
+        if head > 1024, head * 2 > waiting.count {
             waiting.removeFirst(head)
+            base += head
             head = 0
         }
     }

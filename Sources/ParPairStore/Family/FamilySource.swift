@@ -1,4 +1,5 @@
 import Foundation
+import Concurrency
 import IDFingerprints
 import ParPairModel
 
@@ -103,34 +104,84 @@ public final class FamilySource: LogSource {
         guard readers.count > 1 else {
             return try readers[0].readTables(order: order, wanted: wanted, countingRepeatedIDs: countsRepeats, into: sink)
         }
+        // The phones are read, merged and matched on a second thread while this one folds the logs into `sink`, as a
+        // single store is read on one thread and aggregated on another.
+        let channel = Channel<Handover>(capacity: 8)
         var repeatedIDs = 0
-        for kind in LogKind.allCases {
-            let rows = try readers.reduce(0) { $0 + (try $1.rowCount(of: kind)) }
-            sink.beginTable(kind, expectedLogs: rows)
-            var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows : 0)
-            var matcher = CopyMatcher()
+        var family = self
+        try Concurrently.run({ _ in
+            defer { channel.close() }  // a sink that fails stops the reading thread at its next hand-over
             var phone = -1
-            func deliver(_ log: FamilyLog) {
-                guard wanted(log.record.baby) else { return }
-                if log.counted != nil { return sink.addCopy(log) }
-                if countsRepeats { ids.add(log.record.id) }
-                if log.log.phone != phone {
-                    phone = log.log.phone
-                    sink.setPhone(phone)
-                }
-                switch log.record {
-                case .food(let food): sink.add(food)
-                case .sleep(let sleep): sink.add(sleep)
-                case .diaper(let diaper): sink.add(diaper)
-                case .activity(let activity): sink.add(activity)
+            while let item = try channel.receive() {
+                switch item {
+                case .begin(let kind, let rows):
+                    sink.beginTable(kind, expectedLogs: rows)
+                case .logs(let logs):
+                    for log in logs {
+                        if log.counted != nil {
+                            sink.addCopy(log)
+                            continue
+                        }
+                        if log.log.phone != phone {
+                            phone = log.log.phone
+                            sink.setPhone(phone)
+                        }
+                        switch log.record {
+                        case .food(let food): sink.add(food)
+                        case .sleep(let sleep): sink.add(sleep)
+                        case .diaper(let diaper): sink.add(diaper)
+                        case .activity(let activity): sink.add(activity)
+                        }
+                    }
+                case .end(let kind, let repeats):
+                    sink.finishTable(kind)
+                    repeatedIDs += repeats
                 }
             }
-            try merged([kind]) { matcher.add($0, emit: deliver) }
-            matcher.finish(emit: deliver)
-            sink.finishTable(kind)
-            repeatedIDs += ids.finish()
-        }
+        }, lending: &family, to: { family, _ in
+            do {
+                try family.handOver(wanted: wanted, countingRepeatedIDs: countsRepeats, to: channel)
+                channel.finish()
+            } catch {
+                channel.finish(throwing: error)
+            }
+        })
         return repeatedIDs
+    }
+
+    /// What the reading thread hands the folding one.
+    private enum Handover: Sendable {
+        case begin(LogKind, rows: Int)
+        case logs([FamilyLog])
+        case end(LogKind, repeatedIDs: Int)
+    }
+
+    /// Reads every table of every phone, merged and matched, into `channel` in batches (on the reading thread).
+    private func handOver(
+        wanted: @Sendable (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool, to channel: Channel<Handover>
+    ) throws {
+        let batchSize = 1024
+        for kind in LogKind.allCases {
+            let rows = try readers.reduce(0) { $0 + (try $1.rowCount(of: kind)) }
+            try channel.send(.begin(kind, rows: rows))
+            var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows : 0)
+            var matcher = CopyMatcher()
+            var batch: [FamilyLog] = []
+            batch.reserveCapacity(batchSize)
+            func deliver(_ log: FamilyLog) throws {
+                guard wanted(log.record.baby) else { return }
+                if countsRepeats, log.counted == nil { ids.add(log.record.id) }
+                batch.append(log)
+                if batch.count == batchSize {
+                    try channel.send(.logs(batch))
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            try merged([kind]) { try matcher.add($0, emit: deliver) }
+            try matcher.finish(emit: deliver)
+            if !batch.isEmpty { try channel.send(.logs(batch)) }
+            try channel.send(.end(kind, repeatedIDs: ids.finish()))
+        }
     }
 
     // MARK: Merging
