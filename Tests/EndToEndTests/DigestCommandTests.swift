@@ -22,15 +22,20 @@ struct DigestCommandTests {
         #expect(first.output == expectedPaths.map { out + "/" + $0 + "\n" }.joined())
         let files = try DigestTool.snapshot(URL(fileURLWithPath: out))
         #expect(files.keys.sorted() == expectedPaths.sorted())
-        let times = try expectedPaths.map { try FileManager.default.attributesOfItem(atPath: out + "/" + $0)[.modificationDate] as? Date }
+        let times = try expectedPaths.dropLast().map { try FileManager.default.attributesOfItem(atPath: out + "/" + $0)[.modificationDate] as? Date }
 
+        // The same week again: its files are left as they are, and no new message is written (it was sent before).
+        try FileManager.default.removeItem(atPath: out + "/digest.eml")
         let second = try DigestTool.run(arguments)
         #expect(second.status == 0)
         #expect(second.stderr == "")
-        #expect(second.output == first.output)
+        #expect(second.output == expectedPaths.dropLast().map { out + "/" + $0 + "\n" }.joined()
+            + "the digests of this week were written before, as they are: no new message in \(out)/digest.eml\n")
+        #expect(!FileManager.default.fileExists(atPath: out + "/digest.eml"))
+        try Data(files["digest.eml"] ?? Data()).write(to: URL(fileURLWithPath: out + "/digest.eml"))
         #expect(try DigestTool.snapshot(URL(fileURLWithPath: out)) == files)
         // Unchanged files are not even rewritten.
-        #expect(try expectedPaths.map { try FileManager.default.attributesOfItem(atPath: out + "/" + $0)[.modificationDate] as? Date } == times)
+        #expect(try expectedPaths.dropLast().map { try FileManager.default.attributesOfItem(atPath: out + "/" + $0)[.modificationDate] as? Date } == times)
 
         // TZ in the environment, as a crontab sets it, instead of --tz: the same bytes, in another folder.
         let other = work.appendingPathComponent("other").path
@@ -54,7 +59,9 @@ struct DigestCommandTests {
         try FileManager.default.moveItem(atPath: out + "/leo-37f3d1fd", toPath: out + "/leo")
         try FileManager.default.createDirectory(atPath: out + "/mia", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: out + "/leo/week-020.csv", toPath: out + "/mia/week-011.csv")
-        let again = try DigestTool.run(arguments)
+        let quiet = try DigestTool.run(arguments)
+        #expect(quiet.status == 0 && quiet.stderr == "", "quiet is quiet: \(quiet.stderr)")
+        let again = try DigestTool.run(arguments.filter { $0 != "--quiet" })
         #expect(again.status == 0)
         #expect(again.stderr == "parpair-report: Léo's digests now go to \(out)/leo-37f3d1fd/, with the baby's id in the folder's name so "
             + "that two babies named alike never share one; \(out)/leo/ holds the weeks written before (move them to keep one folder)\n")

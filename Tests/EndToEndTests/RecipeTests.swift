@@ -244,8 +244,17 @@ import TestSupport
         let first = try server.message(1)
         #expect(first.envelope.mailFrom == "ana@example.org")
         #expect(first.envelope.rcptTos == ["ana@example.org", "dr.ruiz@praxis.example"])
-        let eml = try Data(contentsOf: URL(fileURLWithPath: home + "/parpair-digests/latest.eml"))
+        let eml = try Data(contentsOf: URL(fileURLWithPath: home + "/parpair-digests/sent.eml"))
         #expect(Self.lines(first.bytes) == Self.lines(eml), "the message arrives as the digest wrote it")
+        #expect(!FileManager.default.fileExists(atPath: home + "/parpair-digests/unsent.eml"), "moved aside once sent")
+        // The same week again: nothing new is written, so nothing is sent twice.
+        let again = try await BuiltTool.run(
+            ["-i", "HOME=" + home, "LOGNAME=ana", "SHELL=/bin/sh", "PATH=/usr/bin:/bin", "/bin/sh", "-c", "cd \"$HOME\" && " + command],
+            in: folder, executable: "/usr/bin/env")
+        again.expectSuccess()
+        #expect(again.output == "")
+        #expect(!FileManager.default.fileExists(atPath: home + "/parpair-digests/unsent.eml"))
+        #expect(server.messageCount == 1, "a week is mailed once")
 
         let parsed = try PythonEmailParser.parse(Array(first.bytes))
         #expect(parsed.defects.isEmpty, "\(parsed.defects)")
@@ -260,7 +269,9 @@ import TestSupport
             #expect(Data(attachment.payload) == onDisk, "\(attachment.filename ?? "") is \(file) byte for byte")
         }
 
-        // The README's test by hand: the same job from an empty environment, then the status.
+        // The README's test by hand, as before the first cron run (no digest written yet): the same job from an empty
+        // environment, then the status.
+        try FileManager.default.removeItem(atPath: home + "/parpair-digests")
         let test = try Self.commands("digest test")
         try #require(test.count == 1)
         let byHand = try await Self.bash(test[0], in: folder, home: home)

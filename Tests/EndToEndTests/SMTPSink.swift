@@ -69,6 +69,11 @@ final class SMTPSink {
         return (envelope, try Data(contentsOf: URL(fileURLWithPath: base + ".eml")))
     }
 
+    /// How many messages the server has received.
+    var messageCount: Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.count
+    }
+
     /// Closes the server's standard input, which stops it, and waits for it.
     func stop() {
         try? input.fileHandleForWriting.close()

@@ -55,7 +55,8 @@ import Testing
         let backups: String
         let passwordFile: String
 
-        init(extraMomLogs: [LogRecord] = []) throws {
+        /// - Parameter phoneFiles: files of the phones' own settings, in both backups (`RealBackupTests.berlinPhone()`).
+        init(extraMomLogs: [LogRecord] = [], phoneFiles: [[String: Any]] = []) throws {
             folder = try WorkFolder()
             backups = folder.file("Backup")
             passwordFile = try folder.write("mom.pw", BackupFixture.password + "\n")
@@ -73,7 +74,7 @@ import Testing
                 try writer.finish()
                 var spec: [String: Any] = [
                     "udid": udid, "deviceName": name, "date": "2026-10-20T06:00:00Z",
-                    "files": [["domain": BackupFixture.groupDomain, "relativePath": BackupFixture.storePath, "source": store]],
+                    "files": [["domain": BackupFixture.groupDomain, "relativePath": BackupFixture.storePath, "source": store]] + phoneFiles,
                 ]
                 if encrypted { spec.merge(["encrypted": true, "password": BackupFixture.password]) { _, new in new } }
                 try BackupFixture.make(spec, out: backups + "/" + udid)
@@ -253,6 +254,33 @@ import Testing
         #expect(try Self.files(family) == written)
     }
 
+    /// Two phones set to Berlin and German: `info` of both speaks the family's zone, as the reports do, and the digest's
+    /// CSV is the one a German spreadsheet opens (semicolons, decimal commas, headings people read), with no option.
+    @Test func theFamilysPhonesSettleTheZoneAndTheDigestsCSV() async throws {
+        let setup = try Setup(phoneFiles: RealBackupTests.berlinPhone())
+        let info = try await BuiltTool.run(["info", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--today", "2026-10-20"],
+                                           in: setup.folder)
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(info.output.contains("Europe/Berlin") && !info.output.contains("UTC"), "\(info.output)")
+        let out = setup.folder.file("digests")
+        let digest = try await BuiltTool.run(["digest", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--out", out,
+                                              "--today", "2026-10-20", "--quiet"], in: setup.folder)
+        #expect(digest.status == 0 && digest.stderr == "", "\(digest.stderr)")
+        let csv = try Data(contentsOf: URL(fileURLWithPath: out + "/nora-a1a1a1a1/week-001.csv"))
+        let text = String(decoding: csv.dropFirst(3), as: UTF8.self)
+        #expect(Array(csv.prefix(3)) == [0xEF, 0xBB, 0xBF], "the mark that tells Excel the file is UTF-8")
+        let header = text.split(separator: "\r\n").first ?? ""
+        #expect(header.contains(";") && !header.contains("baby,week"), "\(header)")
+        // An option still wins.
+        let machine = setup.folder.file("machine")
+        let plain = try await BuiltTool.run(["digest", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--out", machine,
+                                             "--today", "2026-10-20", "--quiet", "--csv-dialect", "rfc4180", "--csv-headers", "machine"],
+                                            in: setup.folder)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let machineCSV = try String(contentsOfFile: machine + "/nora-a1a1a1a1/week-001.csv", encoding: .utf8)
+        #expect(machineCSV.hasPrefix("baby,"), "\(machineCSV.prefix(80))")
+    }
+
     @Test func anEightDayOldBackupIsToldOnce() async throws {
         let setup = try Setup()
         let out = setup.folder.file("digests")
@@ -268,6 +296,11 @@ import Testing
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: out + "/nora-a1a1a1a1").first { $0.hasSuffix(".md") })
         let markdown = try String(contentsOfFile: out + "/nora-a1a1a1a1/" + name, encoding: .utf8)
         #expect(markdown.contains("the backup of \(Self.mom) is from"), "\(markdown.prefix(600))")
+        // --quiet: nothing on stderr; the digest says it.
+        let quiet = try await BuiltTool.run(
+            ["digest", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--out", setup.folder.file("quiet"), "--tz", "UTC",
+             "--today", "2026-10-28", "--quiet"], in: setup.folder)
+        #expect(quiet.status == 0 && quiet.stderr == "" && quiet.stdout.isEmpty, "\(quiet.stderr)")
         let fresh = try await BuiltTool.run(
             ["digest", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--out", out, "--tz", "UTC",
              "--today", "2026-10-27"], in: setup.folder)

@@ -47,7 +47,7 @@ enum DigestCommand: Subcommand {
         """,
         examples: [
             "parpair-report digest samples/default.store --out digests --tz America/New_York --today 2026-11-23",
-            "parpair-report digest /srv/parpair/default.store --out /srv/parpair/digests --tz Europe/Berlin --quiet --eml /srv/parpair/digests/latest.eml --from 'ParPair <parpair@example.org>' --to 'ana@example.org,dr.ruiz@clinic.example' && msmtp -t < /srv/parpair/digests/latest.eml",
+            "parpair-report digest /srv/parpair/default.store --out /srv/parpair/digests --tz Europe/Berlin --quiet --eml /srv/parpair/digests/unsent.eml --from 'ParPair <parpair@example.org>' --to 'ana@example.org,dr.ruiz@clinic.example' && if [ -f /srv/parpair/digests/unsent.eml ]; then msmtp -t < /srv/parpair/digests/unsent.eml && mv /srv/parpair/digests/unsent.eml /srv/parpair/digests/sent.eml; fi",
         ])
 
     /// The formats written when `--formats` is not given.
@@ -62,8 +62,8 @@ enum DigestCommand: Subcommand {
             folder: request.folder, formats: request.formats, mail: request.mail, toolVersion: ParPairCommand.version)
         job.moreStores = Array(stores.dropFirst())
         job.staleAfterDays = try parsed.value(OptionTable.staleAfter) ?? BackupAge.defaultDays
-        job.csvDialect = try parsed.value(OptionTable.csvDialect) ?? .rfc4180
-        job.csvHeaders = try parsed.value(OptionTable.csvHeaders) ?? .machine
+        job.csvDialect = try parsed.value(OptionTable.csvDialect)
+        job.csvHeaders = try parsed.value(OptionTable.csvHeaders)
         job.phoneDefaults = request.aggregation.phoneDefaults
         job.language = try parsed.value(OptionTable.lang) ?? Language.from(environment: console.environment)
         if request.pdfFiles || request.attachPDF {

@@ -22,13 +22,20 @@ enum InfoCommand: Subcommand {
         let stores = try StoreArguments.requests(parsed, console: console)
         guard stores.count == 1 else {
             // Several phones: each store's facts in turn (a JSON array of them).
+            // On the family's clock, as every report of the family: the zone of the first phone (by UDID) backed up.
             let infos = try InfoJob.run(stores)
-            let calendar = LifeCalendar(timeZone: settings.options.timeZone)
+            let origin = infos.compactMap(\.source).min { $0.udid.lowercased() < $1.udid.lowercased() }
+            let resolved = settings.phoneDefaults.resolve(options: settings.options, language: .english, paper: nil, origin: origin,
+                                                          warn: { console.err("parpair-report: warning: \($0)\n") })
+            let calendar = LifeCalendar(timeZone: resolved.options.timeZone)
+            let today = resolved.options.today
             if parsed.flag(OptionTable.json) {
-                let objects = try infos.map { try json($0, calendar: calendar, today: settings.options.today).trimmingCharacters(in: .newlines) }
+                let objects = try infos.map {
+                    try json($0, calendar: calendar, today: today, zoneFromPhone: resolved.zoneFromPhone).trimmingCharacters(in: .newlines)
+                }
                 console.out("[\n" + objects.joined(separator: ",\n") + "\n]\n")
             } else {
-                console.out(infos.map { text($0, calendar: calendar, today: settings.options.today) }.joined(separator: "\n"))
+                console.out(infos.map { text($0, calendar: calendar, today: today, zoneFromPhone: resolved.zoneFromPhone) }.joined(separator: "\n"))
             }
             return
         }

@@ -92,7 +92,13 @@ enum StoreArguments {
             },
             warn: { console.err("parpair-report: warning: \($0)\n") })
         request.note = { console.err("parpair-report: \($0)\n") }
-        if !quiet { request.progress = console.progress }
+        // Quiet is quiet: what a warning says of a report (a stale backup, the babies matched) is in its notes.
+        if quiet {
+            request.warn = { _ in }
+            request.note = { _ in }
+        } else {
+            request.progress = console.progress
+        }
         return request
     }
 

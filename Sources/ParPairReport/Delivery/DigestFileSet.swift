@@ -44,6 +44,13 @@ public struct DigestFileSet: Sendable {
         entries.append(Entry(path: path, inside: nil, bytes: bytes))
     }
 
+    /// Whether every file inside the folder (but those ending in `.extension`) is there already with exactly its new
+    /// bytes: the run writes nothing new. False without such files.
+    public func holdsWhatIsThere(ignoringExtension ignored: String) -> Bool {
+        let files = entries.filter { $0.inside != nil && !$0.path.hasSuffix("." + ignored) }
+        return !files.isEmpty && files.allSatisfy { FileManager.default.contents(atPath: $0.path).map(Array.init) == $0.bytes }
+    }
+
     /// A file staged in a folder opened by descriptor, renamed into place on commit.
     private struct StagedInside {
         var folder: Int32

@@ -44,9 +44,12 @@ public struct DigestJob: Sendable {
     public var folder: String?
     public var formats: [ReportFormat]
     public var mail: Mail?
-    public var csvDialect: CSVDialect = .rfc4180
-    /// `--csv-headers`: machine names, or headings people read in the digest's language.
-    public var csvHeaders: CSVHeaders = .machine
+    /// `--csv-dialect`; nil: as the phones write numbers (`excel-semicolon` where they write a decimal comma, else
+    /// `rfc4180`).
+    public var csvDialect: CSVDialect?
+    /// `--csv-headers`: machine names, or headings people read in the digest's language; nil: headings people read
+    /// with the dialect the phones decide, else machine names.
+    public var csvHeaders: CSVHeaders?
     public var toolVersion: String
     /// The language of the documents and the e-mail (`--lang`).
     public var language: Language = .english
@@ -77,16 +80,17 @@ public struct DigestJob: Sendable {
     public func run() throws -> Outcome {
         if let mail { for store in stores { try mail.destination.refuseProtectedFiles(of: store.path, label: "--eml") } }
         var rendering = try DigestRendering()
-        rendering.csvDialect = csvDialect
         var pdf = pdf
         // No digest shows a log's notes, so they are not read.
         let run = try FamilySource.withSource(stores, timeZone: options.timeZone, columns: .withoutNotes) { source in
             let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: source.origin,
                                                  warn: source.warn)
             if let paper = resolved.paper { pdf?.paper = paper }
+            let spreadsheet = csvDialect == nil && source.origin.map(Self.writesDecimalComma) == true
+            rendering.csvDialect = csvDialect ?? (spreadsheet ? .excelSemicolon : .rfc4180)
             var settings = ReportSettings(source: source, redact: redact, toolVersion: toolVersion, zone: resolved.options.timeZone)
             settings.localizer = Localizer(resolved.language)
-            settings.csvHeaders = csvHeaders
+            settings.csvHeaders = csvHeaders ?? (spreadsheet ? .human : .machine)
             settings.zoneFromPhone = resolved.zoneFromPhone
             settings.staleBackups = BackupAge.stale(source.origins, options: resolved.options, days: staleAfterDays)
             return try DigestRun.make(source: source, options: resolved.options, baby: baby, choice: week, settings: settings)
@@ -125,7 +129,11 @@ public struct DigestJob: Sendable {
             }
         }
         var message: [UInt8]?
-        if let mail {
+        var skips = run.skips.map(\.message)
+        if let mail, !mail.destination.isStandardOutput, !run.digests.isEmpty, files.holdsWhatIsThere(ignoringExtension: "pdf") {
+            // The week was written before, and mailed then: a rerun writes no new message, so a script sends it once.
+            skips.append("the digests of this week were written before, as they are: no new message in \(mail.destination.path)")
+        } else if let mail {
             let attached = attachPDF ? pdfs : [:]
             let bytes = try DigestMessage.make(run, rendering: rendering, from: mail.from, to: mail.to, pdfs: attached).serialized()
             if mail.destination.isStandardOutput {
@@ -138,6 +146,12 @@ public struct DigestJob: Sendable {
         try files.write()
         if let message { try OutputFile(path: "-").write(message) }
         for age in run.settings.staleBackups { store.warn(age.warning) }
-        return Outcome(written: written, skips: run.skips.map(\.message), messageToStandardOutput: message != nil)
+        return Outcome(written: written, skips: skips, messageToStandardOutput: message != nil)
+    }
+
+    /// Whether the phone's locale writes numbers with a decimal comma (`de_DE`, `fr_FR`).
+    static func writesDecimalComma(_ origin: BackupOrigin) -> Bool {
+        guard let locale = origin.phone.locale else { return false }
+        return Locale(identifier: locale).decimalSeparator == ","
     }
 }

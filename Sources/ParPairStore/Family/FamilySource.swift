@@ -18,7 +18,9 @@ public final class FamilySource: LogSource {
     public let phones: [Phone]
     public let babies: [Baby]
     public var storeName: String { readers[0].storeName }
-    public var origin: BackupOrigin? { readers.count == 1 ? readers[0].origin : nil }
+    /// The backup whose phone settles what the phones decide (zone, language, units, paper): the first phone's, in the
+    /// family's order, that was read from a backup.
+    public var origin: BackupOrigin? { phones.lazy.compactMap(\.origin).first }
     public var origins: [BackupOrigin] { phones.compactMap(\.origin) }
     public var warn: @Sendable (String) -> Void { readers[0].warn }
     public var unreadableRows: [UnreadableRow] { readers.flatMap(\.unreadableRows) }
