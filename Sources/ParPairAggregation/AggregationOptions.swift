@@ -39,6 +39,10 @@ public struct AggregationOptions: Sendable, Hashable {
     public var babyTerms: [UUID: BirthTerm] = [:]
     /// How many days, up to today, the 24-hour timeline covers (14; a visit's period, up to 42).
     public var timelineDays = 14
+    /// From this instant on, fewer of the family's phones hold logs: the earliest last backup of several phones'
+    /// (nil for one phone). A day that ends after it is shown, marked, and left out of per-day figures, judgements and
+    /// comparisons, as a day in progress is.
+    public var fewerPhonesFrom: Date?
     /// Feeds that start within this many minutes of the previous feed's end are one feeding (`--session-gap`).
     public var sessionGapMinutes = AggregationOptions.defaultSessionGapMinutes
     /// 30 minutes: a breastfeed and its bottle top-up, or the second breast logged on its own, are one feeding.

@@ -88,6 +88,7 @@ extension BabyAccumulator {
         var perDayMetrics = LogMetrics()
         var loggedDays: [Int] = []
         var hasDayInProgress = false
+        var daysOnFewerPhones = 0
         for position in 0..<7 {
             let tally = accumulator?.days[position] ?? DayTally()
             metrics.add(tally.totals)
@@ -95,20 +96,25 @@ extension BabyAccumulator {
             guard lifeDay <= lastDay else { continue }
             // Per-day figures are over the logged days: the report's last day only once it has ended by the clock,
             // and a day without logs not at all (sleep that ran into it from a logged day stays out with it).
+            // A day that ends after a phone's last backup likewise: its logs may be on that phone only.
+            let fewerPhones = fewerPhonesFrom < .infinity && dayStartInstant(lifeDay + 1) > fewerPhonesFrom
             if lifeDay == todayIndex, todayInProgress {
                 hasDayInProgress = true
+            } else if fewerPhones {
+                daysOnFewerPhones += 1
             } else if tally.logged {
                 perDayMetrics.add(tally.totals)
                 loggedDays.append(lifeDay)
             }
             guard lifeDay >= firstDay || lifeDay <= FirstMonthDay.lastDay else { continue }
-            let summary = DaySummary(
+            var summary = DaySummary(
                 babyID: baby.id, babyName: baby.name, day: lifeDay, date: birthDate.adding(days: lifeDay),
                 logged: tally.logged, metrics: tally.metrics, findings: counts.perDay[lifeDay] ?? 0, units: units,
                 correctedDay: correction?.correctedDays(onDay: lifeDay),
                 feedGapIntoDayHours: tally.feedGapIntoDay >= 0 ? tally.feedGapIntoDay / 3600 : nil,
                 feedGapFromDay: tally.feedGapIntoDay >= 0 ? Int(tally.feedGapFromDay) : nil,
                 inProgress: lifeDay == todayIndex && todayInProgress)
+            summary.fewerPhones = fewerPhones && !summary.inProgress
             if lifeDay >= firstDay { daySummaries.append(summary) }
             if lifeDay <= FirstMonthDay.lastDay { firstMonth.append(summary) }
         }
@@ -116,13 +122,15 @@ extension BabyAccumulator {
             metrics.longestFeedGapHours = gap / 3600
             perDayMetrics.longestFeedGapHours = gap / 3600
         }
-        return WeekSummary(
+        var summary = WeekSummary(
             babyID: baby.id, babyName: baby.name, week: index, startDate: birthDate.adding(days: index * 7),
             endDate: birthDate.adding(days: index * 7 + 6), days: lastDay - index * 7 + 1, daysLogged: loggedDays.count,
             metrics: metrics, perDayMetrics: perDayMetrics, hasDayInProgress: hasDayInProgress, findings: counts.perWeek[index] ?? 0,
             references: ReferenceRanges.bands(
                 week: index, loggedDays: loggedDays, birthDate: birthDate, metrics: perDayMetrics, correction: correction),
             units: units, correctedFirstDay: correction?.correctedDays(onDay: index * 7))
+        summary.daysOnFewerPhones = daysOnFewerPhones
+        return summary
     }
 
     /// The 24-hour timelines of days of life `firstDay` through `lastDay`, items sorted.

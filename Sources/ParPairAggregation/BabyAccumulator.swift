@@ -36,6 +36,8 @@ struct BabyAccumulator {
     /// The corrected age from `--due-date` / `--born-at` (nil without one, or for a term outside 22–44 weeks,
     /// which the caller refuses first).
     let correction: AgeCorrection?
+    /// `AggregationOptions.fewerPhonesFrom` in seconds; infinity for one phone.
+    let fewerPhonesFrom: Double
     /// How many days, up to today, the 24-hour timeline keeps (`AggregationOptions.timelineDays`).
     let timelineDays: Int
     /// Logs entered twice under two ids.
@@ -118,6 +120,7 @@ struct BabyAccumulator {
         todayIndex = LifeCalendar.dayOfLife(options.today, bornOn: birthDate)
         todayDate = options.today
         timelineDays = max(1, options.timelineDays)
+        fewerPhonesFrom = options.fewerPhonesFrom.map { $0.timeIntervalSinceReferenceDate }.flatMap { $0.isNaN ? nil : $0 } ?? .infinity
         sessionGap = Double(options.sessionGapMinutes * 60)
         let born = birthDate
         correction = options.term(for: baby).flatMap { AgeCorrection(birthDate: born, term: $0) }

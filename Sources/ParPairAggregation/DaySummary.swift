@@ -29,6 +29,12 @@ public struct DaySummary: Sendable, Hashable {
     public var feedGapFromDay: Int?
     /// The report's last day while it has not ended by the clock: shown, but left out of per-day figures.
     public var inProgress: Bool
+    /// A day that ends after a phone of the family was last backed up (`AggregationOptions.fewerPhonesFrom`): some of
+    /// its logs may be on that phone only, so it is shown, but left out of per-day figures and never judged.
+    public var fewerPhones = false
+
+    /// Whether the day is left out of per-day figures and judgements: in progress, or on fewer phones.
+    public var leftOutOfFigures: Bool { inProgress || fewerPhones }
 
     public init(
         babyID: UUID, babyName: String, day: Int, date: CivilDate, logged: Bool, metrics: LogMetrics,

@@ -12,6 +12,8 @@ public struct FirstMonthDay: Sendable, Hashable {
     public enum Partial: String, Sendable, Hashable {
         case dayOfBirth = "day_of_birth"
         case inProgress = "in_progress"
+        /// After a phone of the family was last backed up.
+        case fewerPhones = "fewer_phones"
     }
 
     /// The day of life (0 = day of birth).
@@ -43,7 +45,8 @@ public struct FirstMonthDay: Sendable, Hashable {
         let month = days.filter { $0.day >= 0 && $0.day <= lastDay }
         let loggedDays = Set(days.filter(\.logged).map(\.day))
         return month.map { summary in
-            let partial: Partial? = summary.inProgress ? .inProgress : summary.day == 0 && birthIsPartial ? .dayOfBirth : nil
+            let partial: Partial? = summary.inProgress ? .inProgress : summary.fewerPhones ? .fewerPhones
+                : summary.day == 0 && birthIsPartial ? .dayOfBirth : nil
             var metrics = summary.metrics
             metrics.longestFeedGapHours = longestGap(summary, loggedDays: loggedDays)
             let judged = summary.logged && partial == nil

@@ -70,12 +70,12 @@ public struct VisitSummary: Sendable, Hashable {
         previousClipped = firstDay - length < 0
         previousTo = start.adding(days: -1)
         dates = (0..<length).map { start.adding(days: $0) }
-        let counted = current.compactMap { $0 }.filter { $0.logged && !$0.inProgress }
+        let counted = current.compactMap { $0 }.filter { $0.logged && !$0.leftOutOfFigures }
         daysLogged = counted.count
-        previousDaysLogged = previous.compactMap { $0 }.filter { $0.logged && !$0.inProgress }.count
+        previousDaysLogged = previous.compactMap { $0 }.filter { $0.logged && !$0.leftOutOfFigures }.count
         // A day without a summary lies outside the selection: nothing of it was read, so nothing logged.
         daysWithoutLogs = zip(dates, current).compactMap { date, day in
-            (day.map { !$0.logged && !$0.inProgress } ?? true) ? date : nil
+            (day.map { !$0.logged && !$0.leftOutOfFigures } ?? true) ? date : nil
         }
         periodFindings = aggregate.findings.filter { finding in finding.day.map { (firstDay...lastDay).contains($0) } ?? false }
 
@@ -91,14 +91,14 @@ public struct VisitSummary: Sendable, Hashable {
                 key: figure.visitKey ?? "", current: Self.value(figure, current, units: units),
                 previous: Self.value(figure, previous, units: units), decimals: figure.shownDecimals[units],
                 bands: figure.band.map { metric in bands.filter { $0.metric == metric } } ?? [],
-                daily: current.map { day in day.flatMap { $0.logged && !$0.inProgress ? Self.value(figure, [$0], units: units) : nil } })
+                daily: current.map { day in day.flatMap { $0.logged && !$0.leftOutOfFigures ? Self.value(figure, [$0], units: units) : nil } })
         }
     }
 
     /// A figure over days (nil entries are days outside the summaries), over the logged days that count: per
     /// day, of their totals, or the longest.
     static func value(_ figure: ReportFigure, _ days: [DaySummary?], units: VolumeUnits) -> Double? {
-        let counted = days.enumerated().compactMap { index, day in day.map { (index, $0) } }.filter { $0.1.logged && !$0.1.inProgress }
+        let counted = days.enumerated().compactMap { index, day in day.map { (index, $0) } }.filter { $0.1.logged && !$0.1.leftOutOfFigures }
         guard !counted.isEmpty else { return nil }
         switch figure.span {
         case .perDay:

@@ -25,8 +25,12 @@ public struct WeekSummary: Sendable, Hashable {
     /// True when the report's last day is in this week and has not ended by the clock.
     public var hasDayInProgress: Bool
 
-    /// Whether all seven days are over by the report's today (none still to come, none in progress).
-    public var hasEnded: Bool { days == 7 && !hasDayInProgress }
+    /// Days of the week that end after a phone of the family was last backed up: left out of per-day figures.
+    public var daysOnFewerPhones = 0
+
+    /// Whether all seven days are over by the report's today (none still to come, none in progress) and every phone's
+    /// logs of them were read: only such a week is compared with another.
+    public var hasEnded: Bool { days == 7 && !hasDayInProgress && daysOnFewerPhones == 0 }
     /// How many findings are listed for logs of this week.
     public var findings: Int
     /// Published bands for the baby's age with the week's figures placed against them.

@@ -56,16 +56,17 @@ import Testing
         let passwordFile: String
 
         /// - Parameter phoneFiles: files of the phones' own settings, in both backups (`RealBackupTests.berlinPhone()`).
-        init(extraMomLogs: [LogRecord] = [], phoneFiles: [[String: Any]] = []) throws {
+        /// - Parameter dadBackedUp: when Dad's phone was last backed up (Mom's: 2026-10-20 06:00 UTC).
+        init(extraMomLogs: [LogRecord] = [], phoneFiles: [[String: Any]] = [], dadBackedUp: String = "2026-10-20T06:00:00Z") throws {
             folder = try WorkFolder()
             backups = folder.file("Backup")
             passwordFile = try folder.write("mom.pw", BackupFixture.password + "\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passwordFile)
-            for (name, baby, logs, udid, encrypted) in [
+            for (name, baby, logs, udid, encrypted, date) in [
                 (TwoPhonesTests.mom, TwoPhonesTests.momNora, TwoPhonesTests.momLogs(.baby(id: TwoPhonesTests.momNora.id)) + extraMomLogs,
-                 "00008030-0000000000000A0A", true),
+                 "00008030-0000000000000A0A", true, "2026-10-20T06:00:00Z"),
                 (TwoPhonesTests.dad, TwoPhonesTests.dadNora, TwoPhonesTests.dadLogs(.baby(id: TwoPhonesTests.dadNora.id)),
-                 "00008030-0000000000000B0B", false),
+                 "00008030-0000000000000B0B", false, dadBackedUp),
             ] {
                 let store = folder.file("\(udid).store")
                 let writer = try StoreWriter(creatingAt: store)
@@ -73,7 +74,7 @@ import Testing
                 for log in logs { try writer.insert(log) }
                 try writer.finish()
                 var spec: [String: Any] = [
-                    "udid": udid, "deviceName": name, "date": "2026-10-20T06:00:00Z",
+                    "udid": udid, "deviceName": name, "date": date,
                     "files": [["domain": BackupFixture.groupDomain, "relativePath": BackupFixture.storePath, "source": store]] + phoneFiles,
                 ]
                 if encrypted { spec.merge(["encrypted": true, "password": BackupFixture.password]) { _, new in new } }
@@ -279,6 +280,29 @@ import Testing
         #expect(plain.status == 0, "\(plain.stderr)")
         let machineCSV = try String(contentsOfFile: machine + "/nora-a1a1a1a1/week-001.csv", encoding: .utf8)
         #expect(machineCSV.hasPrefix("baby,"), "\(machineCSV.prefix(80))")
+    }
+
+    /// Dad's phone last backed up on 2026-10-03 at 06:00: from that day on, the family's days hold Mom's logs only. They
+    /// are shown and marked, left out of the per-day figures and never judged: the first month's days 2 and later
+    /// read "fewer phones", and no week is compared.
+    @Test func theDaysAfterAStalePhonesBackupAreMarkedAndNotJudged() async throws {
+        let setup = try Setup(dadBackedUp: "2026-10-03T06:00:00Z")
+        let report = try await BuiltTool.run(
+            ["report", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--format", "md", "--quiet"] + Self.settings,
+            in: setup.folder)
+        #expect(report.status == 0 && report.stderr == "", "\(report.stderr)")
+        #expect(report.output.contains("The days after 2026-10-03 06:00 UTC, when a phone was last backed up, hold only the other phones’ logs"),
+                "\(report.output.prefix(800))")
+        let lines = report.output.split(separator: "\n")
+        // The weeks shown are 0 and 1 (to the last log's): of their first-month days, 2 (2026-10-03, the day of the
+        // backup) to 13 are marked, days 0 and 1 are not.
+        let marked = lines.filter { $0.contains("fewer phones") }
+        #expect(marked.count == 12 && marked.first?.hasPrefix("| D+2 | Sat 2026-10-03 (fewer phones)") == true, "\(marked)")
+        #expect(!lines.contains { $0.contains("2026-10-02") && $0.contains("fewer phones") })
+        // Both weeks shown are marked, and neither is compared with the other.
+        #expect(lines.filter { $0.hasPrefix("| 0 (after a phone’s backup)") || $0.hasPrefix("| 1 (after a phone’s backup)") }.count == 2,
+                "\(lines.filter { $0.hasPrefix("| ") })")
+        #expect(!report.output.contains("▼") && !report.output.contains("▲"))
     }
 
     @Test func anEightDayOldBackupIsToldOnce() async throws {

@@ -8,11 +8,14 @@ import Testing
     static let today = CivilDate(year: 2024, month: 6, day: 20)
 
     /// A baby born 2024-06-03 08:00 in Berlin (day 0 is 3 June).
-    static func run(_ logs: (inout Fixtures) -> [LogRecord], gap: Int = AggregationOptions.defaultSessionGapMinutes) -> BabyAggregate {
+    static func run(
+        _ logs: (inout Fixtures) -> [LogRecord], gap: Int = AggregationOptions.defaultSessionGapMinutes, fewerPhonesFrom: Date? = nil
+    ) -> BabyAggregate {
         var f = Fixtures("Europe/Berlin")
         let records = logs(&f)
         var options = f.options(today: today)
         options.sessionGapMinutes = gap
+        options.fewerPhonesFrom = fewerPhonesFrom
         options.now = f.at(2024, 7, 1)
         return Aggregator.aggregate(babies: [f.baby(born: f.at(2024, 6, 3, 8))], options: options, logs: records).babies[0]
     }
@@ -130,6 +133,31 @@ import Testing
         // crosses day 4, which has no logs: missing logs, not a gap.
         #expect(month[2].longestGapHours == 160.0 / 60)
         #expect(month[5].longestGapHours == 160.0 / 60)
+    }
+
+    /// Born 3 June 08:00, wet diapers on days 0-6 but day 4; a second phone last backed up on 8 June at 12:00 (day 5):
+    /// days 5 and 6 may hold one phone's logs only. They are shown and marked, never judged (3 wet on day 5 is no
+    /// concern, as it is on one phone), left out of the week's per-day figures (4 logged days: 0 to 3), and the week is
+    /// compared with no other.
+    @Test func theDaysAfterAPhonesLastBackupAreNotJudged() throws {
+        let fixtures = Fixtures("Europe/Berlin")
+        let baby = Self.run({ f in
+            var logs: [LogRecord] = []
+            for day in 3...9 where day != 7 {
+                let wet = day == 8 ? 3 : 7
+                for index in 0..<wet {
+                    let time = f.at(2024, 6, day, 1).addingTimeInterval(Double(index * 160 * 60))
+                    if time > f.at(2024, 6, 3, 8) { logs.append(f.diaper(.mixed, time)) }
+                }
+            }
+            return logs
+        }, fewerPhonesFrom: fixtures.at(2024, 6, 8, 12))
+        let month = baby.firstMonth
+        #expect(month.map(\.partial) == [.dayOfBirth, nil, nil, nil, nil, .fewerPhones, .fewerPhones])
+        #expect(month[5].wet == 3 && !month[5].hasConcern, "shown, not judged")
+        let week = try #require(baby.weeks.first)
+        #expect(week.daysOnFewerPhones == 2 && week.daysLogged == 4 && !week.hasEnded)
+        #expect(baby.days.filter(\.fewerPhones).map(\.day) == [5, 6])
     }
 
     /// The period before a visit never starts before the birth: clipped there, and it says so.

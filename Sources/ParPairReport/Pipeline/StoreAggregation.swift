@@ -16,6 +16,7 @@ public enum StoreAggregation {
     ) throws -> AggregationResult {
         let babies = try select(baby, from: source.babies, redact: redact)
         var options = options
+        options.fewerPhonesFrom = AggregationOptions.fewerPhonesFrom(source.origins, phones: source.phones.count)
         if let term = options.birthTerm {
             try check(term, for: babies, timeZone: options.timeZone, redact: redact)
         } else if !options.namedTerms.isEmpty {
@@ -198,4 +199,14 @@ public enum StoreAggregation {
 
 extension Aggregator: LogSink {
     public func addCopy(_ copy: FamilyLog) { addCopy(copy.record) }
+}
+
+extension AggregationOptions {
+    /// The earliest last backup of a family's phones, when every one of several phones was read from a backup with a
+    /// date: after it, fewer phones hold the logs. Nil for one phone, or when a phone's store has no backup date.
+    static func fewerPhonesFrom(_ origins: [BackupOrigin], phones: Int) -> Date? {
+        guard phones > 1, origins.count == phones else { return nil }
+        let dates = origins.compactMap(\.date)
+        return dates.count == phones ? dates.min() : nil
+    }
 }

@@ -122,6 +122,9 @@ public enum ReportData {
                              "backup_date": phone.backupDate.map { .string($0) } ?? .bool(false)])
             })
             keys["match_notes"] = .array(settings.matchNotes.map { .string($0) })
+            if let from = settings.fewerPhonesFrom {
+                keys["fewer_phones_from"] = .string(from)
+            }
         }
         return keys
     }
@@ -311,6 +314,7 @@ public enum ReportData {
         case .baby: return nil
         case .label: return .string("\(localizer.text("week")) \(week.week)")
         case .inProgress: return .bool(!week.isComplete)
+        case .fewerPhones: return .bool(week.daysOnFewerPhones > 0)
         case .corrected: return .bool(week.correctedFirstDay != nil)
         case .correctedAge: return week.correctedFirstDay.map { .string(AgeCorrection.weeksAndDays($0)) } ?? .null
         case .hasFindings: return .bool(week.findings > 0)
@@ -331,14 +335,14 @@ public enum ReportData {
     /// (by position) under its `weekKey`, or one of the week's own facts.
     enum WeekKey {
         case figure(Int)
-        case odd, baby, label, inProgress, corrected, correctedAge, hasFindings, bands, startDate, endDate
+        case odd, baby, label, inProgress, fewerPhones, corrected, correctedAge, hasFindings, bands, startDate, endDate
     }
 
     /// `WeekKey` by key text: one hash lookup per key a template reads (a switch over strings compares the
     /// key with each case in turn, and the weekly tables read dozens of keys a row).
     static let weekKeyTable: [String: WeekKey] = {
         var table: [String: WeekKey] = [
-            "odd": .odd, "baby": .baby, "label": .label, "in_progress": .inProgress, "corrected": .corrected,
+            "odd": .odd, "baby": .baby, "label": .label, "in_progress": .inProgress, "fewer_phones": .fewerPhones, "corrected": .corrected,
             "corrected_age": .correctedAge, "has_findings": .hasFindings, "bands": .bands, "start_date": .startDate, "end_date": .endDate,
         ]
         for (position, figure) in ReportFigure.all.enumerated() {

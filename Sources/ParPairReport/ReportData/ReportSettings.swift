@@ -33,6 +33,10 @@ public struct ReportSettings: Sendable {
     /// Which babies were matched across phones and whose phones disagree on the birth time (none with names redacted).
     public var matchNotes: [String] = []
 
+    /// The earliest last backup of the family's phones, on the family's clock, when the days after it are shown on
+    /// fewer phones (`AggregationOptions.fewerPhonesFrom`); nil for one phone.
+    public var fewerPhonesFrom: String?
+
     /// The backups read that are older than `--stale-after` days at the report's today.
     public var staleBackups: [BackupAge] = []
 
@@ -54,6 +58,7 @@ public struct ReportSettings: Sendable {
                           backupDate: family[index].origin?.date.map { BackupOrigin.localText($0, in: zone) })
             }
             matchNotes = redact ? [] : source.matchNotes
+            fewerPhonesFrom = AggregationOptions.fewerPhonesFrom(source.origins, phones: family.count).map { BackupOrigin.localText($0, in: zone) }
         }
     }
 
