@@ -20,6 +20,8 @@ public protocol LogSource: AnyObject {
     var phones: [Phone] { get }
     /// Which babies were matched across phones, and whose phones disagree on the birth time, one sentence each.
     var matchNotes: [String] { get }
+    /// The other phones backed up in a folder a phone was picked from, by device name.
+    var phonesLeftOut: [String] { get }
     /// Closes the stores' connections and removes their private copies now, once everything is read: what was read
     /// stays (the babies, the unreadable rows, the warnings). The owner closes them again afterwards, which then does
     /// nothing; nothing may be read after it.
@@ -43,6 +45,7 @@ public protocol LogSource: AnyObject {
 extension LogSource {
     public var origins: [BackupOrigin] { origin.map { [$0] } ?? [] }
     public var matchNotes: [String] { [] }
+    public var phonesLeftOut: [String] { [] }
 }
 
 /// What takes in the logs of a `LogSource`'s tables (the aggregator), on one thread.

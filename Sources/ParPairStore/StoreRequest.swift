@@ -117,7 +117,8 @@ public enum BackupStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .severalDevices(let path, let devices):
-            "\(path) holds backups of \(devices.count) devices; pick one with --device NAME|UDID: " + devices.joined(separator: "; ")
+            "\(path) holds backups of \(devices.count) devices; when they log the same babies, read them as one family with "
+                + "--all-devices, else pick one with --device NAME|UDID: " + devices.joined(separator: "; ")
         case .noSuchDevice(let path, let wanted, let devices):
             "\(path) holds no backup of a device named or with UDID '\(wanted)'; it holds: " + devices.joined(separator: "; ")
         case .ambiguousDevice(let path, let wanted, let devices):

@@ -189,7 +189,8 @@ import Testing
         let environment = ["PARPAIR_BACKUP_PASSWORD": BackupFixture.password]
 
         let several = try await BuiltTool.run(["info", backups], in: folder)
-        several.expectFailure(64, mentioning: ["holds backups of 2 devices; pick one with --device NAME|UDID",
+        several.expectFailure(64, mentioning: ["holds backups of 2 devices; when they log the same babies, read them as one family with "
+                                               + "--all-devices, else pick one with --device NAME|UDID",
                                                "Ana's iPhone, UDID 00008030-001A2B3C4D5E802E, backed up 2026-11-20 06:30 UTC, not encrypted",
                                                "Max's iPad, UDID BBB2, backed up 2026-11-20 06:30 UTC, encrypted"])
         let unknown = try await BuiltTool.run(["info", backups, "--device", "Pixel"], in: folder)
@@ -248,6 +249,8 @@ import Testing
                 backup of Max's iPad (UDID BBB2), 2026-11-20 01:30 EST, encrypted; its stores are read once its password is given
             '\(folder.file("Containers/C0FFEE/Data/Library/Application Support"))'
                 Mac app container of org.parpair.app
+            \(folder.file("Backup")) --all-devices
+                the 2 phones backed up there as one family (each holds the logs made on it)
 
             """)
         let json = try await BuiltTool.run(["stores", folder.file("Backup"), "--json"], in: folder)

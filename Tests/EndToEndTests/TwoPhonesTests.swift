@@ -305,6 +305,26 @@ import Testing
         #expect(!report.output.contains("▼") && !report.output.contains("▲"))
     }
 
+    /// One phone of a folder that holds two: the report says so on its first page, and every place that lists the
+    /// phones (the error without --device, `stores`) names --all-devices.
+    @Test func onePhoneOfAFamilyPointsToAllDevices() async throws {
+        let setup = try Setup()
+        let one = try await BuiltTool.run(["report", setup.backups, "--device", "mom", "--password-file", setup.passwordFile, "--format", "md"]
+                                          + Self.settings, in: setup.folder)
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.output.contains("Read from one phone; the backup folder also holds \(Self.dad). A family that logs on several phones"),
+                "\(one.output.prefix(600))")
+        let both = try await BuiltTool.run(["report", setup.backups, "--all-devices", "--password-file", setup.passwordFile, "--format", "md"]
+                                           + Self.settings, in: setup.folder)
+        #expect(!both.output.contains("Read from one phone"))
+        let neither = try await BuiltTool.run(["report", setup.backups, "--format", "md"] + Self.settings, in: setup.folder)
+        #expect(neither.status == 64)
+        #expect(neither.stderr.contains("read them as one family with --all-devices, else pick one with --device"), "\(neither.stderr)")
+        let stores = try await BuiltTool.run(["stores", setup.backups], in: setup.folder)
+        #expect(stores.status == 0)
+        #expect(stores.output.contains("\(setup.backups) --all-devices\n    the 2 phones backed up there as one family"), "\(stores.output)")
+    }
+
     @Test func anEightDayOldBackupIsToldOnce() async throws {
         let setup = try Setup()
         let out = setup.folder.file("digests")

@@ -45,6 +45,24 @@ enum StoresCommand: Subcommand {
         for store in found {
             console.out(store.arguments.map(shellQuoted).joined(separator: " ") + "\n    " + describe(store, zone: zone) + "\n")
         }
+        // A family that logs on two phones has each day split over them: a folder of several phones' backups says so.
+        for (folder, devices) in severalPhones(found) {
+            console.out("\(shellQuoted(folder)) --all-devices\n    the \(devices) phones backed up there as one family (each holds the "
+                + "logs made on it)\n")
+        }
+    }
+
+    /// The folders holding the (newest) backups of more than one device, with how many devices, in order.
+    static func severalPhones(_ found: [DiscoveredStore]) -> [(folder: String, devices: Int)] {
+        var devices: [String: Set<String>] = [:]
+        var order: [String] = []
+        for store in found where store.kind == .backup && store.archived != true {
+            guard let udid = store.udid, let path = store.arguments.first else { continue }
+            let folder = (path as NSString).deletingLastPathComponent
+            if devices[folder] == nil { order.append(folder) }
+            devices[folder, default: []].insert(udid.lowercased())
+        }
+        return order.compactMap { folder in devices[folder].flatMap { $0.count > 1 ? (folder, $0.count) : nil } }
     }
 
     static func describe(_ store: DiscoveredStore, zone: TimeZone) -> String {

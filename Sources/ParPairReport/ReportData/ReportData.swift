@@ -114,6 +114,10 @@ public enum ReportData {
                              "stale_days": .int(age.days)])
             })
         }
+        // Only for a phone picked from a folder of several, likewise.
+        if !settings.phonesLeftOut.isEmpty {
+            keys["phones_left_out"] = .string(settings.phonesLeftOut.joined(separator: ", "))
+        }
         // Only for several phones, likewise.
         if !settings.phones.isEmpty {
             keys["has_phones"] = .bool(true)

@@ -37,6 +37,9 @@ public struct ReportSettings: Sendable {
     /// fewer phones (`AggregationOptions.fewerPhonesFrom`); nil for one phone.
     public var fewerPhonesFrom: String?
 
+    /// The other phones backed up in the folder a phone was picked from (none with names redacted: their number).
+    public var phonesLeftOut: [String] = []
+
     /// The backups read that are older than `--stale-after` days at the report's today.
     public var staleBackups: [BackupAge] = []
 
@@ -50,6 +53,7 @@ public struct ReportSettings: Sendable {
         var backup = origin?.summary(in: zone)
         if redact, let origin { backup = backup?.replacingOccurrences(of: "backup of \(origin.deviceName)", with: "device backup") }
         self.init(redact: redact, storeName: source.storeName, toolVersion: toolVersion, backupSource: backup)
+        phonesLeftOut = redact ? source.phonesLeftOut.indices.map { "phone \(source.phones.count + $0 + 1)" } : source.phonesLeftOut
         let family = source.phones
         if family.count > 1 {
             backupSource = nil

@@ -1,5 +1,6 @@
 import Foundation
 import Concurrency
+import DeviceBackup
 import IDFingerprints
 import ParPairModel
 
@@ -26,6 +27,9 @@ public final class FamilySource: LogSource {
     public var unreadableRows: [UnreadableRow] { readers.flatMap(\.unreadableRows) }
     /// Which babies were matched across phones, and whose phones disagree on the birth time, one sentence each.
     public let matchNotes: [String]
+    /// The device names of the other phones whose backups are in a folder a phone was picked from (`--device`): a
+    /// report of fewer phones than the folder holds says so, since a family's logs are split over its phones.
+    public private(set) var phonesLeftOut: [String] = []
 
     /// The phones' readers, in the family's order of phones.
     private let readers: [StoreReader]
@@ -78,7 +82,22 @@ public final class FamilySource: LogSource {
         for request in requests {
             readers.append(try StoreReader(request, scratchDirectory: scratchDirectory, columns: columns))
         }
-        return try body(try FamilySource(readers: readers, requests: requests, timeZone: timeZone))
+        let family = try FamilySource(readers: readers, requests: requests, timeZone: timeZone)
+        family.phonesLeftOut = otherDevices(besides: family.phones, in: requests.filter { $0.device != nil }.map(\.path))
+        return try body(family)
+    }
+
+    /// The device names of backups in `folders` of devices other than `phones`, each once, sorted.
+    static func otherDevices(besides phones: [Phone], in folders: [String]) -> [String] {
+        let read = Set(phones.compactMap { $0.origin?.udid.lowercased() })
+        var names: [String: String] = [:]
+        for folder in Set(folders) {
+            for path in DeviceBackup.backups(in: folder) {
+                guard let backup = try? DeviceBackup(path: path), !read.contains(backup.udid.lowercased()) else { continue }
+                names[backup.udid.lowercased()] = backup.deviceName
+            }
+        }
+        return names.values.sorted()
     }
 
     /// How a phone is shown: its name, or with names redacted `phone 1`, `phone 2`, … in the family's order.
