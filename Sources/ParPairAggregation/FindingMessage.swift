@@ -129,7 +129,6 @@ public struct FindingMessage: Sendable, Hashable {
         "finding_before_birth": "before the birth ({{time}}); counted nowhere",
         "finding_after_today": "after the report's today ({{date}}); counted nowhere",
         "finding_logged_twice": "logged twice? same type, start minute, amount and end as an earlier {{kind}} log; counted once",
-        "finding_both_phones": "logged on both phones? {{phone}} and {{other_phone}} each hold this {{kind}} log; the one of {{other_phone}} from {{time}} counts",
         "finding_on_phone": "{{reason}} (on {{phone}})",
         "finding_no_end_recorded": "{{what}} with no end recorded (timer left running?); left out of {{total}}",
         "finding_in_progress": "{{what}} in progress (no end yet); added to {{total}} once it ends",

@@ -39,9 +39,6 @@ public enum FindingRule: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// A log of the same kind, type, start minute, amount, unit and end as another, under a different id
     /// (a double tap); counted once.
     case loggedTwice = "logged_twice"
-    /// A log of the same event another phone also holds (same baby, kind and type within minutes, see
-    /// `CrossPhoneRule`); the other phone's log counts, this one is left out.
-    case loggedOnBothPhones = "logged_on_both_phones"
     /// A type or unit this tool does not know; listed once per value.
     case unknownValue = "unknown_value"
     /// A log that belongs to no baby in the store.
