@@ -4,8 +4,8 @@ import ParPairModel
 /// One phone of a family: what the page calls it, the backup its logs came from, and what makes it this phone
 /// whatever path or option named it.
 public struct Phone: Sendable, Hashable {
-    /// The device name (`Dad’s iPhone`), or the store's file name when it was not read from a backup; two phones of
-    /// one name are told apart by the start of their identity.
+    /// The device name (`Dad’s iPhone`), or for a store not read from a backup its file's name (its folder's, for a
+    /// `default.store`); two phones of one name are told apart by the start of their identity.
     public var name: String
     /// The device backup read, if any.
     public var origin: BackupOrigin?
@@ -36,8 +36,16 @@ public struct Phone: Sendable, Hashable {
         }
         var spelling = request.path
         if let device = request.device { spelling += " --device \(device)" }
-        self.init(name: reader.origin?.deviceName ?? reader.location.fileName, origin: reader.origin, identity: identity,
+        self.init(name: reader.origin?.deviceName ?? Self.label(reader.location), origin: reader.origin, identity: identity,
                   spelling: spelling)
+    }
+
+    /// A store read directly is named by its file, or by its folder when the file is the usual `default.store` (every
+    /// phone's is): `mom/default.store` is `mom`.
+    static func label(_ location: StoreLocation) -> String {
+        let components = location.storeFile.split(separator: "/")
+        guard location.fileName == StoreLocation.defaultFileName, components.count >= 2 else { return location.fileName }
+        return String(components[components.count - 2])
     }
 }
 
