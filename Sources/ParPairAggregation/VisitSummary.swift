@@ -22,6 +22,9 @@ public struct VisitSummary: Sendable, Hashable {
         public var bands: [ReferenceBand]
         /// The value of each day of the period, oldest first (nil for a day without logs or in progress).
         public var daily: [Double?]
+        /// The days of life of the period on which the first month's table marks this figure (the longest gap between
+        /// feedings, days 0–13): the summary is judged on them as that table is, and names them.
+        public var concernDays: [Int] = []
     }
 
     /// The period's first and last dates, and its number of days.
@@ -92,6 +95,23 @@ public struct VisitSummary: Sendable, Hashable {
                 previous: Self.value(figure, previous, units: units), decimals: figure.shownDecimals[units],
                 bands: figure.band.map { metric in bands.filter { $0.metric == metric } } ?? [],
                 daily: current.map { day in day.flatMap { $0.logged && !$0.leftOutOfFigures ? Self.value(figure, [$0], units: units) : nil } })
+        }
+        judgeDayByDay(aggregate.firstMonth.filter { (firstDay...lastDay).contains($0.day) })
+    }
+
+    /// The figures a single day crosses a concern of (the others are judged on the period's mean, as the sources say).
+    static let judgedDayByDay: Set<String> = ["longest_feed_gap_h"]
+
+    /// The figures the first month's table judges day by day (the longest gap between feedings, over 4 h in days 0–13)
+    /// are judged so here too, over the period's days of the first month: a 6-hour gap on day 2 is a concern in the
+    /// summary of days 0–4 as in the table, whatever the period's other days, and the summary names the day.
+    private mutating func judgeDayByDay(_ month: [FirstMonthDay]) {
+        for index in figures.indices where Self.judgedDayByDay.contains(figures[index].key) {
+            let key = figures[index].key
+            let marked = month.compactMap { day in day.bands.first { $0.metric == key && $0.isConcern }.map { (day.day, $0) } }
+            guard let worst = marked.max(by: { ($0.1.value ?? 0) < ($1.1.value ?? 0) }) else { continue }
+            figures[index].bands = figures[index].bands.filter { $0.kind != .concern } + [worst.1]
+            figures[index].concernDays = marked.map(\.0)
         }
     }
 

@@ -160,6 +160,29 @@ import Testing
         #expect(baby.days.filter(\.fewerPhones).map(\.day) == [5, 6])
     }
 
+    /// Bottles every 2 hours from the birth (3 June 08:00) to day 4, but for 6 hours on 5 June (day 2) from 11:00: the
+    /// visit summary of days 0–4 judges the longest gap day by day, as the first month's table does (over 4 h in days
+    /// 0–13 is a concern), and names the day; without the long gap, nothing is marked.
+    @Test func theVisitSummaryJudgesTheGapBetweenFeedingsDayByDay() throws {
+        for longGap in [true, false] {
+            let baby = Self.run { f in
+                var logs: [LogRecord] = []
+                var time = f.at(2024, 6, 3, 9)
+                while time < f.at(2024, 6, 8) {
+                    logs.append(f.feed(.formula, time, amount: 60, unit: .milliliters))
+                    time += longGap && time == f.at(2024, 6, 5, 11) ? 6 * 3600 : 2 * 3600
+                }
+                return logs
+            }
+            let summary = try #require(VisitSummary(baby, from: CivilDate(year: 2024, month: 6, day: 3), to: CivilDate(year: 2024, month: 6, day: 7)))
+            let gap = try #require(summary.figures.first { $0.key == "longest_feed_gap_h" })
+            #expect(gap.current == (longGap ? 6 : 2))
+            #expect(gap.bands.contains(where: \.isConcern) == longGap, "\(gap.bands)")
+            #expect(gap.concernDays == (longGap ? [2] : []))
+            #expect(baby.firstMonth.filter(\.hasConcern).map(\.day) == (longGap ? [2] : []), "the table marks the same day")
+        }
+    }
+
     /// The period before a visit never starts before the birth: clipped there, and it says so.
     @Test func thePeriodBeforeIsClippedAtTheBirth() throws {
         let baby = Self.run { f in (3...20).map { f.diaper(.wet, f.at(2024, 6, $0, 12)) } }

@@ -26,6 +26,9 @@ enum VisitData {
                 "direction_label": .string(localizer.text("direction_\(change.direction.rawValue)")),
                 "band": figure.bands.isEmpty ? ReportData.notApplicableBand : ReportData.band(figure.bands, localizer),
             ]
+            if !figure.concernDays.isEmpty {
+                value["concern_days"] = .string(figure.concernDays.map { "D+\($0)" }.joined(separator: ", "))
+            }
             if charts {
                 var chart = Sparkline(title: label, values: figure.daily, band: figure.bands.first { $0.kind == .typical }.map { ($0.low, $0.high) },
                                       decimalSeparator: localizer.figures.decimalSeparator)
@@ -41,6 +44,13 @@ enum VisitData {
         let age = ReportData.ageText(aggregate.ageToday.days, aggregate.correction, localizer)
         // The first month's days of the period with a concern, named on the visit page (the table is on the baby's pages).
         let period = summary.from...summary.to
+        // The first month's marked days before the period (a dry spell before the last check-up), in one line.
+        let earlierConcerns = aggregate.firstMonth.filter { $0.hasConcern && $0.date < summary.from }.map { day in
+            MustacheValue.dictionary([
+                "age": .string("D+\(day.day)"), "date": .string(localizer.date(day.date)), "weekday": .string(localizer.weekday(day.date)),
+                "marks": .string(day.bands.filter(\.isConcern).map { ReportData.concernMark($0, localizer) }.joined(separator: ", ")),
+            ])
+        }
         let copies = aggregate.copies(inDays: LifeCalendar.dayOfLife(summary.from, bornOn: aggregate.birthDate)...LifeCalendar.dayOfLife(summary.to, bornOn: aggregate.birthDate))
         let firstMonthConcerns: [MustacheValue] = aggregate.firstMonth.filter { $0.hasConcern && period.contains($0.date) }.map { day in
             .dictionary([
@@ -65,6 +75,8 @@ enum VisitData {
             "previous_none": .bool(summary.previousTo < summary.previousFrom),
             "first_month_concerns": .array(firstMonthConcerns),
             "has_first_month_concerns": .bool(!firstMonthConcerns.isEmpty),
+            "earlier_concerns": .array(earlierConcerns),
+            "has_earlier_concerns": .bool(!earlierConcerns.isEmpty),
             "previous_one": .bool(summary.previousDaysLogged == 1),
             "has_previous": .bool(summary.previousDaysLogged > 0),
             "age_today": .string(age),

@@ -1,0 +1,52 @@
+import Foundation
+import ParPairAggregation
+import ParPairModel
+import ParPairReport
+import ParPairSample
+import Testing
+
+/// A dry spell before the last check-up: the summary of the period since names the first month's marked days before
+/// it, in one line, as the first month's table marks them.
+@Suite struct VisitEarlierConcernsTests {
+    /// Born 2026-10-01 06:00 in New York; feeds every 3 hours and a wet and a dirty diaper with each, but only 2 wet a
+    /// day on days 4–6 (2026-10-05 to 10-07); the visit is since 2026-10-09 (day 8).
+    static func store() throws -> String {
+        let folder = try FixtureFolder.make("visit-earlier-concerns")
+        let path = folder + "/default.store"
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = SampleSettings.timeZone
+        func at(_ day: Int, _ hour: Int) -> Date { calendar.date(from: DateComponents(year: 2026, month: 10, day: day, hour: hour))! }
+        let baby = Baby(id: UUID(uuidString: "B0B0B0B0-0000-4000-8000-000000000001")!, name: "Ida", birthday: at(1, 6), rowID: 1)
+        let writer = try StoreWriter(creatingAt: path)
+        try writer.insert(baby)
+        var n = 0
+        for day in 1...20 {
+            for hour in stride(from: 1, to: 24, by: 3) where day > 1 || hour > 6 {
+                n += 1
+                try writer.insert(LogRecord.food(FoodLog(id: UUID(), type: .formula, amount: 60, feedingUnit: .milliliters,
+                                                         startTime: at(day, hour), baby: .baby(id: baby.id))))
+                let dry = (5...7).contains(day) && hour > 4
+                try writer.insert(LogRecord.diaper(DiaperLog(id: UUID(), type: dry ? .dirty : .mixed, time: at(day, hour) + 1800,
+                                                             baby: .baby(id: baby.id))))
+            }
+        }
+        try writer.finish()
+        return path
+    }
+
+    @Test func theSummarySinceTheLastCheckUpNamesTheMarkedDaysBeforeIt() throws {
+        let path = try Self.store()
+        var options = SampleSettings.options()
+        options.today = CivilDate(year: 2026, month: 10, day: 20)
+        let template = try ReportTemplate(builtIn: "report.md.mustache")
+        let markdown = try ReportOutput.render(store: path, format: .markdown, template: template, options: options,
+                                               visit: .since(CivilDate(year: 2026, month: 10, day: 9)))
+        let line = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("Before this period, first-month days marked:") },
+                                "\(markdown.prefix(2000))")
+        #expect(line.contains("D+4 (") && line.contains("D+5 (") && line.contains("D+6 ("), "\(line)")
+        #expect(!line.contains("D+3 (") && !line.contains("D+7 ("), "\(line)")
+        let sinceDay3 = try ReportOutput.render(store: path, format: .markdown, template: template, options: options,
+                                              visit: .since(CivilDate(year: 2026, month: 10, day: 4)))
+        #expect(!sinceDay3.contains("Before this period"), "the marked days are in the period: the period's own line names them")
+    }
+}
