@@ -127,7 +127,7 @@ extension BabyAccumulator {
             endDate: birthDate.adding(days: index * 7 + 6), days: lastDay - index * 7 + 1, daysLogged: loggedDays.count,
             metrics: metrics, perDayMetrics: perDayMetrics, hasDayInProgress: hasDayInProgress, findings: counts.perWeek[index] ?? 0,
             references: ReferenceRanges.bands(
-                week: index, loggedDays: loggedDays, birthDate: birthDate, metrics: perDayMetrics, correction: correction),
+                week: index, loggedDays: loggedDays, birthDate: birthDate, metrics: perDayMetrics, correction: correction, units: units),
             units: units, correctedFirstDay: correction?.correctedDays(onDay: index * 7))
         summary.daysOnFewerPhones = daysOnFewerPhones
         return summary

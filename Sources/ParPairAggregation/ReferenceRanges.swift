@@ -121,7 +121,7 @@ public enum ReferenceRanges {
              bounds: { _, _ in (nil, 4) }, label: { _, _ in "Over 4 h between feedings in the first two weeks" },
              wording: "concern_feed_gap", unit: "h", source: kidsHealth, measure: .whole { $0.longestFeedGapHours }),
         Rule(metric: "formula_ml_per_day", kind: .concern, direction: .above, age: .sinceBirth, days: 0...364, span: .anchorDay,
-             bounds: { _, _ in (nil, 960) }, label: { _, _ in "More than 960 ml (32 oz) of formula in 24 h" },
+             bounds: { _, _ in (nil, 32 * FeedingUnit.millilitersPerOunce) }, label: { _, _ in "More than 32 US fl oz (946 ml) of formula in 24 h" },
              wording: "concern_formula", unit: "ml per 24 h", source: aapFormula,
              measure: .perDay { $0.formulaFeeds > 0 ? $0.formulaMilliliters : nil }),
         Rule(metric: "wet_per_day", kind: .typical, direction: .both, age: .sinceBirth, days: 0...41, span: .meanOfDays,
@@ -181,22 +181,24 @@ public enum ReferenceRanges {
     ///     (on the week's first day), and a week that begins before the due date gets none of them; intake and
     ///     output follow the days since birth.
     public static func bands(
-        week: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil
+        week: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil,
+        units: VolumeUnits = .metric
     ) -> [ReferenceBand] {
         guard week >= 0 else { return [] }
         let days = Array(week * 7..<week * 7 + 7)
         return bands(anchor: week * 7, spanDays: days, loggedDays: loggedDays, birthDate: birthDate, metrics: metrics,
-                     correction: correction, minimumDays: ReferenceBand.minimumLoggedDays)
+                     correction: correction, minimumDays: ReferenceBand.minimumLoggedDays, units: units)
     }
 
     /// The bands for a span of days ending on day of life `day` (a visit's period): the age of that day, the mean
     /// bounds over `loggedDays`.
     public static func bands(
-        onDay day: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil
+        onDay day: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil,
+        units: VolumeUnits = .metric
     ) -> [ReferenceBand] {
         guard day >= 0 else { return [] }
         return bands(anchor: day, spanDays: [day], loggedDays: loggedDays, birthDate: birthDate, metrics: metrics,
-                     correction: correction, minimumDays: ReferenceBand.minimumLoggedDays)
+                     correction: correction, minimumDays: ReferenceBand.minimumLoggedDays, units: units)
     }
 
     /// The bands of one whole day of life against its own figures (the first month's day table): judged on that day
@@ -218,7 +220,7 @@ public enum ReferenceRanges {
     ///   - minimumDays: the logged days a judgement needs.
     static func bands(
         anchor: Int, spanDays: [Int], loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection?,
-        minimumDays: Int, only: Set<String>? = nil
+        minimumDays: Int, only: Set<String>? = nil, units: VolumeUnits = .metric
     ) -> [ReferenceBand] {
         let counted = loggedDays.isEmpty ? spanDays : loggedDays
         var bands: [ReferenceBand] = []
@@ -252,16 +254,41 @@ public enum ReferenceRanges {
             case .perDay(let total): value = loggedDays.isEmpty ? nil : total(metrics).map { $0 / Double(loggedDays.count) }
             case .whole(let figure): value = loggedDays.isEmpty ? nil : figure(metrics)
             }
-            // Judged as the tables show it, to one decimal: a gap of 4 h 01 min reads "4.0" and is not "over 4 h".
-            let judged = value.map { ($0 * 10).rounded() / 10 }
+            // Judged as printed, both sides: the figure and the bound in the report's unit, each to the decimals the
+            // tables show, so a cell never reads "3.4 ⚠ under 3.4" or "960 ⚠ over 960" (a gap of 4 h 01 min reads "4.0",
+            // not "over 4 h").
+            let shown = Shown(rule: rule, units: units)
+            let low = bounds.low.map(shown.printed), high = bounds.high.map(shown.printed)
             bands.append(ReferenceBand(
                 metric: rule.metric, kind: rule.kind, direction: rule.direction, age: rule.age, label: rule.label(anchorAge, months),
-                wording: rule.wording, low: bounds.low, high: bounds.high, unit: rule.unit, sourceName: rule.source.name,
-                sourceURL: rule.source.url, value: value,
-                status: ReferenceBand.status(of: judged, low: bounds.low, high: bounds.high, loggedDays: loggedDays.count,
+                wording: rule.wording, low: low, high: high, unit: shown.unit, sourceName: rule.source.name,
+                sourceURL: rule.source.url, value: value.map(shown.converted),
+                status: ReferenceBand.status(of: value.map(shown.printed), low: low, high: high, loggedDays: loggedDays.count,
                                              direction: rule.direction, minimumDays: minimumDays)))
         }
         return bands
+    }
+
+    /// How a rule's figure and bounds are printed: in the report's unit (a volume in ounces for imperial units), to
+    /// the decimals the tables show the figure with (those of the `ReportFigure` the band belongs to, else one).
+    struct Shown {
+        let scale: Double
+        let decimals: Int
+        let unit: String
+
+        init(rule: Rule, units: VolumeUnits) {
+            let volume = rule.unit.hasPrefix("ml")
+            scale = volume && units == .imperial ? 1 / FeedingUnit.millilitersPerOunce : 1
+            decimals = ReportFigure.all.first { $0.band == rule.metric }?.shownDecimals[units] ?? 1
+            unit = volume && units == .imperial ? "oz" + rule.unit.dropFirst(2) : rule.unit
+        }
+
+        func converted(_ value: Double) -> Double { value * scale }
+
+        func printed(_ value: Double) -> Double {
+            let power = (0..<decimals).reduce(1.0) { power, _ in power * 10 }
+            return (value * scale * power).rounded() / power
+        }
     }
 
     /// The mean of each bound over days (a bound missing on any day is missing).

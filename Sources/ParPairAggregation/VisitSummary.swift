@@ -86,9 +86,10 @@ public struct VisitSummary: Sendable, Hashable {
         for day in counted { totals.add(day.metrics) }
         let loggedDays = counted.map(\.day)
         // The band for the age on the period's last day (corrected while the correction applies that day).
-        let bands = ReferenceRanges.bands(
-            onDay: lastDay, loggedDays: loggedDays, birthDate: aggregate.birthDate, metrics: totals, correction: aggregate.correction)
         let units = aggregate.days.first?.units ?? .metric
+        let bands = ReferenceRanges.bands(
+            onDay: lastDay, loggedDays: loggedDays, birthDate: aggregate.birthDate, metrics: totals, correction: aggregate.correction,
+            units: units)
         figures = ReportFigure.visit.map { figure in
             Figure(
                 key: figure.visitKey ?? "", current: Self.value(figure, current, units: units),

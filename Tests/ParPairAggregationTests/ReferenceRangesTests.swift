@@ -31,9 +31,9 @@ import Testing
         metrics.diapers = 21
         metrics.wet = 21  // 3 a day
         let week0 = try #require(concern("wet_per_day", week: 0, metrics))
-        #expect(week0.low == 24.0 / 7)  // (1+2+3+3+5+5+5)/7
+        #expect(week0.low == 3.4)  // (1+2+3+3+5+5+5)/7 = 3.43, printed to the one decimal the tables show the figure with
         #expect(week0.status == .below && week0.isConcern)
-        #expect(try #require(typical("wet_per_day", week: 0, metrics)).low == 25.0 / 7)  // (1+2+3+3+5+5+6)/7
+        #expect(try #require(typical("wet_per_day", week: 0, metrics)).low == 3.6)  // (1+2+3+3+5+5+6)/7 = 3.57
         // Three logged days of week 0: 21 wet over 3 days is 7 a day, and three days are too few to judge.
         let partial = try #require(concern("wet_per_day", week: 0, days: 3, metrics))
         #expect(partial.low == 2)  // (1+2+3)/3
@@ -93,15 +93,43 @@ import Testing
         #expect(try #require(concern("longest_feed_gap_h", week: 0, metrics)).status == .within)
     }
 
-    @Test func formulaOver960MillilitresADayIsAConcern() throws {
+    /// The AAP's limit is 32 US fl oz (946.35 ml) a day, printed as the bottle column prints: 946 ml, or 32.0 oz.
+    @Test func formulaOver32OuncesADayIsAConcern() throws {
         var metrics = LogMetrics()
         metrics.formulaFeeds = 42
         metrics.formulaMilliliters = 7 * 1000
         let formula = try #require(concern("formula_ml_per_day", week: 20, metrics))
-        #expect((formula.high, formula.value, formula.isConcern) == (960, 1000, true))
+        #expect((formula.high, formula.value, formula.isConcern) == (946, 1000, true))
         metrics.formulaMilliliters = 7 * 900
         #expect(try #require(concern("formula_ml_per_day", week: 20, metrics)).isConcern == false)
         #expect(concern("formula_ml_per_day", week: 53, metrics) == nil)  // past 12 months
+    }
+
+    /// A figure and its bound are compared as the page prints them, so no cell reads "x ⚠ over x" or "x ⚠ under x":
+    /// 946.4 ml a day prints "946", the bound "946", within; 961 ml (32.5 oz) is over in either unit; a wet mean of
+    /// 3.43 a day (every day at its count) prints "3.4" against the bound "3.4", within.
+    @Test func aFigureIsJudgedAsItIsPrinted() throws {
+        var metrics = LogMetrics()
+        metrics.formulaFeeds = 42
+        metrics.formulaMilliliters = 7 * 946.4
+        for units in [VolumeUnits.metric, .imperial] {
+            let band = try #require(ReferenceRanges.bands(week: 20, loggedDays: Array(140...146), birthDate: Self.birth, metrics: metrics,
+                                                          units: units).first { $0.metric == "formula_ml_per_day" && $0.kind == .concern })
+            // 946.4 ml is 32.0 oz: the same as the bound, printed either way.
+            #expect(!band.isConcern, "\(units): \(band)")
+            #expect(band.high == (units == .metric ? 946 : 32) && band.unit.hasPrefix(units == .metric ? "ml" : "oz"))
+        }
+        metrics.formulaMilliliters = 7 * 961
+        for units in [VolumeUnits.metric, .imperial] {
+            let band = try #require(ReferenceRanges.bands(week: 20, loggedDays: Array(140...146), birthDate: Self.birth, metrics: metrics,
+                                                          units: units).first { $0.metric == "formula_ml_per_day" && $0.kind == .concern })
+            #expect(band.isConcern, "\(units): \(band)")
+        }
+        var wet = LogMetrics()
+        wet.diapers = 24
+        wet.wet = 24  // 1, 2, 3, 3, 5, 5, 5: every day of week 0 at its day's count
+        let week0 = try #require(concern("wet_per_day", week: 0, wet))
+        #expect(week0.low == 3.4 && !week0.isConcern, "\(week0)")
     }
 
     /// Intake and output follow the days since birth; sleep and tummy time the corrected age.
@@ -117,7 +145,7 @@ import Testing
         metrics.sleepHours = 7 * 15
         // Week 0 of a 36-weeker: the wet concern of days 0–6 all the same (mean 24/7), and 4 a day is below it.
         let wet = try #require(concern("wet_per_day", week: 0, metrics, correction: correction))
-        #expect(wet.low == 24.0 / 7 && wet.status == .within)  // 4 ≥ 3.43
+        #expect(wet.low == 3.4 && wet.status == .within)  // 4 ≥ 3.4 (the mean 3.43, printed)
         #expect(try #require(concern("feedings_per_day", week: 0, metrics, correction: correction)).age == .sinceBirth)
         // Sleep follows the corrected age: week 0 begins 24 days before the due date, so it has no sleep band.
         #expect(typical("sleep_h_per_day", week: 0, metrics, correction: correction) == nil)

@@ -420,7 +420,9 @@ public enum ReportData {
 
     /// `⚠ under 6`: a crossed concern threshold in a table cell (its wording is in the notes).
     static func concernMark(_ band: ReferenceBand, _ localizer: Localizer) -> String {
-        localizer.text(band.wording + "_mark", ["threshold": localizer.number(band.thresholdNumber)])
+        localizer.text(band.wording + "_mark", [
+            "threshold": localizer.number(band.thresholdNumber), "unit": String(band.unit.prefix { $0 != " " }),
+        ])
     }
 
     /// The concerns crossed anywhere in `bands`, once each, worded as their sources word them, for the notes.
