@@ -43,7 +43,7 @@ public struct AggregationOptions: Sendable, Hashable {
     /// (nil for one phone). A day that ends after it is shown, marked, and left out of per-day figures, judgements and
     /// comparisons, as a day in progress is.
     public var fewerPhonesFrom: Date?
-    /// Feeds that start within this many minutes of the previous feed's end are one feeding (`--session-gap`).
+    /// Feeds that start within this many minutes of the current feeding's end (the latest end of its feeds) are one feeding (`--session-gap`).
     public var sessionGapMinutes = AggregationOptions.defaultSessionGapMinutes
     /// 30 minutes: a breastfeed and its bottle top-up, or the second breast logged on its own, are one feeding.
     public static let defaultSessionGapMinutes = 30

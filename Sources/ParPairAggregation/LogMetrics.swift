@@ -20,7 +20,7 @@ public struct LogMetrics: Sendable, Hashable {
     public var solidsFeeds: Count = 0
     /// Feeds of a type this tool does not know.
     public var otherFeeds: Count = 0
-    /// Feedings: feeds that start within `AggregationOptions.sessionGapMinutes` of the previous feed's end are one
+    /// Feedings: feeds that start within `AggregationOptions.sessionGapMinutes` of the current feeding's end (the latest end of its feeds) are one
     /// feeding (a breastfeed and its bottle top-up, left breast then right), whatever their types; counted on the day
     /// its first feed starts.
     public var feedings: Count = 0

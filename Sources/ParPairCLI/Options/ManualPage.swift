@@ -24,7 +24,7 @@ enum ManualPage {
         of life): printable XHTML validated against the W3C DTD, CSV, Markdown, and weekly digests by e\\-mail.
         Ages read as D+388, 55w3d.
         .PP
-        Feeds that start within \\-\\-session\\-gap minutes (default 30) of the previous feed's end are one feeding (a
+        Feeds that start within \\-\\-session\\-gap minutes (default 30) of the current feeding's end (the latest end of its feeds) are one feeding (a
         breastfeed and its bottle top\\-up, left breast then right); feedings per day and the longest gap count feedings,
         the per\\-type counts and volumes stay as logged. Small grey figures beside a value are typical ranges for the
         baby's age: context, never an alarm. Only a source's "talk to your midwife or doctor if" threshold, crossed

@@ -64,7 +64,7 @@ enum OptionTable {
     }
     static let sessionGap = TypedOption<Int>(
         "--session-gap", "MINUTES",
-        "feeds starting within MINUTES of the previous feed's end are one feeding, 0 to 120 (default: \(AggregationOptions.defaultSessionGapMinutes))",
+        "feeds starting within MINUTES of the current feeding's end (the latest end of its feeds) are one feeding, 0 to 120 (default: \(AggregationOptions.defaultSessionGapMinutes))",
         for: aggregating) { text throws(OptionValueError) in try whole(text, in: 0...120, "minutes") }
     static let visit = Flag("--visit", "open the report with a visit summary of the last 14 days (see --since)", for: [.report])
     static let weeks = TypedOption<WeekSelection>(
