@@ -56,7 +56,7 @@ public protocol LogSink: AnyObject {
     func add(_ log: SleepLog)
     func add(_ log: DiaperLog)
     func add(_ log: ActivityLog)
-    /// Another phone's copy of a log that counts (`FamilyLog.counted`): counted once, as that log.
+    /// Another phone's copy of a log that counts (`FamilyLog.copyOf`): counted once, as that log.
     func addCopy(_ copy: FamilyLog)
     /// The logs added next come from this phone (its index in `LogSource.phones`), until it is called again.
     func setPhone(_ phone: Int)

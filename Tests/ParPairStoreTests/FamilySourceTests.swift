@@ -52,7 +52,7 @@ import Testing
         var read = Read()
         try family.streamLogs { log in
             read.stream.append(log.record.id)
-            if let counted = log.counted { read.copies.append([log.record.id, counted.record.id]) } else { read.counted.append(log.record.id) }
+            if let counted = log.copyOf { read.copies.append([log.record.id, counted]) } else { read.counted.append(log.record.id) }
         }
         return read
     }

@@ -61,7 +61,7 @@ public enum EventExport {
                 line.append(UInt8(ascii: ","))
                 CSVEscaping.append(field: phones[log.log.phone], to: &line)
                 line.append(UInt8(ascii: ","))
-                if let counted = log.counted { line.append(contentsOf: counted.record.id.uuidString.utf8) }
+                if let counted = log.copyOf { line.append(contentsOf: counted.uuidString.utf8) }
                 line.append(contentsOf: [0x0D, 0x0A])
             }
             if line.count >= 1 << 16 {

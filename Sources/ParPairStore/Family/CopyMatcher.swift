@@ -98,7 +98,7 @@ struct CopyMatcher {
                 try emit(FamilyLog(item.log))
                 continue
             }
-            try emit(FamilyLog(item.log, counted: event.members[event.counting]))
+            try emit(FamilyLog(item.log, copyOf: event.members[event.counting].record.id))
         }
         if head > 1024, head * 2 > waiting.count {
             waiting.removeFirst(head)

@@ -139,7 +139,7 @@ public final class FamilySource: LogSource {
                     sink.beginTable(kind, expectedLogs: rows)
                 case .logs(let logs):
                     for log in logs {
-                        if log.counted != nil {
+                        if log.copyOf != nil {
                             sink.addCopy(log)
                             continue
                         }
@@ -191,7 +191,7 @@ public final class FamilySource: LogSource {
             batch.reserveCapacity(batchSize)
             func deliver(_ log: FamilyLog) throws {
                 guard wanted(log.record.baby) else { return }
-                if countsRepeats, log.counted == nil { ids.add(log.record.id) }
+                if countsRepeats, log.copyOf == nil { ids.add(log.record.id) }
                 batch.append(log)
                 if batch.count == batchSize {
                     try channel.send(.logs(batch))

@@ -60,16 +60,16 @@ public struct PhoneLog: Sendable, Hashable {
     }
 }
 
-/// A log of a family's merged stream: one that counts, or another phone's copy of the same event (`counted` is then
-/// the log that counts in its place).
+/// A log of a family's merged stream: one that counts, or another phone's copy of the same event (`copyOf` is then
+/// the id of the log that counts in its place).
 public struct FamilyLog: Sendable, Hashable {
     public var log: PhoneLog
-    /// The log that counts instead of this one; nil when this one counts.
-    public var counted: PhoneLog?
+    /// The id of the log that counts instead of this one; nil when this one counts.
+    public var copyOf: UUID?
 
-    public init(_ log: PhoneLog, counted: PhoneLog? = nil) {
+    public init(_ log: PhoneLog, copyOf: UUID? = nil) {
         self.log = log
-        self.counted = counted
+        self.copyOf = copyOf
     }
 
     public var record: LogRecord { log.record }
