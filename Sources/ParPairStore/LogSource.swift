@@ -19,7 +19,7 @@ public protocol LogSource: AnyObject {
     /// The phones read, in the family's order: `PhoneLog.phone` and `Finding.phone` index this.
     var phones: [Phone] { get }
     /// Which babies were matched across phones, and whose phones disagree on the birth time, one sentence each.
-    var matchNotes: [String] { get }
+    var matchNotes: [MatchNote] { get }
     /// The other phones backed up in a folder a phone was picked from, by device name.
     var phonesLeftOut: [String] { get }
     /// Closes the stores' connections and removes their private copies now, once everything is read: what was read
@@ -44,7 +44,7 @@ public protocol LogSource: AnyObject {
 
 extension LogSource {
     public var origins: [BackupOrigin] { origin.map { [$0] } ?? [] }
-    public var matchNotes: [String] { [] }
+    public var matchNotes: [MatchNote] { [] }
     public var phonesLeftOut: [String] { [] }
 }
 

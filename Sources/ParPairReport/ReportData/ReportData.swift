@@ -3,6 +3,7 @@ import Foundation
 import Mustache
 import ParPairAggregation
 import ParPairModel
+import ParPairStore
 
 /// The data handed to report templates: the public API for template authors, documented key by key
 /// in `Templates/README.md`. Every figure is already formatted (fixed decimals, the language's decimal
@@ -125,12 +126,26 @@ public enum ReportData {
                 .dictionary(["name": .string(phone.name), "first": .bool(index == 0),
                              "backup_date": phone.backupDate.map { .string($0) } ?? .bool(false)])
             })
-            keys["match_notes"] = .array(settings.matchNotes.map { .string($0) })
+            keys["match_notes"] = .array(settings.matchNotes.map { .string(matchNote($0, zone: options.timeZone, localizer)) })
             if let from = settings.fewerPhonesFrom {
                 keys["fewer_phones_from"] = .string(from)
             }
         }
         return keys
+    }
+
+    /// A matching note in the language: a child matched by name and birthday, or the phones' birth times of a child.
+    static func matchNote(_ note: MatchNote, zone: TimeZone, _ localizer: Localizer) -> String {
+        switch note {
+        case .sameNameAndBirthday(let name, let born, let phone, let child, let childPhone):
+            return localizer.text("match_by_name", [
+                "name": name, "born": localizer.date(born), "phone": phone, "child": child, "child_phone": childPhone,
+            ])
+        case .birthTimes(let name, let times):
+            let calendar = LifeCalendar(timeZone: zone, dayStartMinutes: 0)
+            let listed = times.map { localizer.readableTime(calendar.iso8601($0.time)) + " (" + $0.phone + ")" }
+            return localizer.text("match_birth_times", ["name": name, "times": listed.joined(separator: ", ")])
+        }
     }
 
     /// CSV header cells, each with `name` and `first`.

@@ -31,7 +31,7 @@ public struct ReportSettings: Sendable {
     public var phones: [PhoneLine] = []
 
     /// Which babies were matched across phones and whose phones disagree on the birth time (none with names redacted).
-    public var matchNotes: [String] = []
+    public var matchNotes: [MatchNote] = []
 
     /// The earliest last backup of the family's phones, on the family's clock, when the days after it are shown on
     /// fewer phones (`AggregationOptions.fewerPhonesFrom`); nil for one phone.

@@ -10,8 +10,9 @@ public struct BabyMatching: Sendable {
     public private(set) var babies: [Baby] = []
     /// For each phone, its babies' ids that differ from the family's id of the same child.
     public private(set) var renamedIDs: [[UUID: UUID]] = []
-    /// One line per child found on more than one phone, and one per child whose phones give different birth times.
-    public private(set) var notes: [String] = []
+    /// What a parent should know of the matching: each child matched by name and birthday (not by id, which is the
+    /// app's own), and each child whose phones give different birth times.
+    public private(set) var notes: [MatchNote] = []
 
     private struct Key: Hashable {
         var name: String
@@ -51,10 +52,10 @@ public struct BabyMatching: Sendable {
             for baby in phone.babies {
                 let babyKey = key(baby)
                 var child = childOfID[baby.id]
-                var how = "same id"
-                if child == nil, phonesOfID[baby.id] == 1, let byName = childOfKey[babyKey], !children[byName].phones.contains(index) {
-                    child = byName
-                    how = "same name and birthday"
+                var byName = false
+                if child == nil, phonesOfID[baby.id] == 1, let named = childOfKey[babyKey], !children[named].phones.contains(index) {
+                    child = named
+                    byName = true
                 }
                 guard let child else {
                     childOfID[baby.id] = children.count
@@ -66,7 +67,10 @@ public struct BabyMatching: Sendable {
                 children[child].phones.insert(index)
                 children[child].births.append((index, baby.birthday))
                 let first = children[child].births[0].phone
-                notes.append("\(baby.name) (born \(babyKey.day)) on \(phone.name) is \(children[child].baby.name) on \(phones[first].name) (\(how))")
+                if byName {
+                    notes.append(.sameNameAndBirthday(name: baby.name, born: babyKey.day, phone: phone.name,
+                                                      child: children[child].baby.name, childPhone: phones[first].name))
+                }
                 if baby.id != children[child].baby.id { renamed[baby.id] = children[child].baby.id }
                 childOfID[baby.id] = child
             }
@@ -77,8 +81,7 @@ public struct BabyMatching: Sendable {
             baby.birthday = child.births.map(\.birthday).min() ?? baby.birthday
             babies.append(baby)
             guard Set(child.births.map(\.birthday)).count > 1 else { continue }
-            let times = child.births.map { "\(calendar.iso8601($0.birthday)) on \(phones[$0.phone].name)" }
-            notes.append("\(baby.name)'s phones give different birth times (\(times.joined(separator: ", "))); the earliest counts")
+            notes.append(.birthTimes(name: baby.name, times: child.births.map { MatchNote.Birth(phone: phones[$0.phone].name, time: $0.birthday) }))
         }
         babies.sort { ($0.birthday, $0.name, $0.id.uuidString) < ($1.birthday, $1.name, $1.id.uuidString) }
     }
@@ -88,6 +91,20 @@ public struct BabyMatching: Sendable {
         name.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
                                                           locale: Locale(identifier: "en_US_POSIX"))
     }
+}
+
+/// What a parent should know of how several phones' babies were matched.
+public enum MatchNote: Sendable, Hashable {
+    /// A birth time one phone gives.
+    public struct Birth: Sendable, Hashable {
+        public var phone: String
+        public var time: Date
+    }
+
+    /// `name`, born `born`, on `phone` is `child` of `childPhone`: no id in common, the same name and birthday.
+    case sameNameAndBirthday(name: String, born: CivilDate, phone: String, child: String, childPhone: String)
+    /// The child's phones give these birth times; the earliest counts.
+    case birthTimes(name: String, times: [Birth])
 }
 
 /// Several stores could not be read as one family.

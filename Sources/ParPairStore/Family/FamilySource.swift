@@ -26,7 +26,7 @@ public final class FamilySource: LogSource {
     public var warn: @Sendable (String) -> Void { readers[0].warn }
     public var unreadableRows: [UnreadableRow] { readers.flatMap(\.unreadableRows) }
     /// Which babies were matched across phones, and whose phones disagree on the birth time, one sentence each.
-    public let matchNotes: [String]
+    public let matchNotes: [MatchNote]
     /// The device names of the other phones whose backups are in a folder a phone was picked from (`--device`): a
     /// report of fewer phones than the folder holds says so, since a family's logs are split over its phones.
     public private(set) var phonesLeftOut: [String] = []
