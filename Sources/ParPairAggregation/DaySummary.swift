@@ -33,6 +33,12 @@ public struct DaySummary: Sendable, Hashable {
     /// its logs may be on that phone only, so it is shown, but left out of per-day figures and never judged.
     public var fewerPhones = false
 
+    /// Whether the day holds a log of each kind: a figure of a kind the day holds no log of is "not logged", never 0.
+    public var hasFeeds: Bool { metrics.feeds > 0 }
+    public var hasDiapers: Bool { metrics.diapers > 0 }
+    public var hasSleep: Bool { metrics.sleeps > 0 || metrics.sleepHours > 0 }
+    public var hasActivities: Bool { metrics.activities > 0 }
+
     /// Whether the day is left out of per-day figures and judgements: in progress, or on fewer phones.
     public var leftOutOfFigures: Bool { inProgress || fewerPhones }
 

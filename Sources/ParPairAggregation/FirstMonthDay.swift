@@ -43,12 +43,14 @@ public struct FirstMonthDay: Sendable, Hashable {
     /// - Parameter birthIsPartial: whether the day of birth began at the birth (a baby born after its day start).
     public static func days(_ days: [DaySummary], birthDate: CivilDate, birthIsPartial: Bool) -> [FirstMonthDay] {
         let month = days.filter { $0.day >= 0 && $0.day <= lastDay }
-        let loggedDays = Set(days.filter(\.logged).map(\.day))
+        // A gap runs into a day only from a day with feeds across days with feeds: a day without a feed log is missing
+        // logs, not a day without food.
+        let fedDays = Set(days.filter(\.hasFeeds).map(\.day))
         return month.map { summary in
             let partial: Partial? = summary.inProgress ? .inProgress : summary.fewerPhones ? .fewerPhones
                 : summary.day == 0 && birthIsPartial ? .dayOfBirth : nil
             var metrics = summary.metrics
-            metrics.longestFeedGapHours = longestGap(summary, loggedDays: loggedDays)
+            metrics.longestFeedGapHours = summary.hasFeeds ? longestGap(summary, fedDays: fedDays) : nil
             let judged = summary.logged && partial == nil
             var bands = ReferenceRanges.bands(ofDay: summary.day, birthDate: birthDate, metrics: metrics, only: shownMetrics)
             if !judged {
@@ -61,16 +63,16 @@ public struct FirstMonthDay: Sendable, Hashable {
             }
             return FirstMonthDay(
                 day: summary.day, date: summary.date, logged: summary.logged, partial: partial,
-                feedings: summary.logged ? Int(metrics.feedings) : nil, wet: summary.logged ? Int(metrics.wet) : nil,
-                dirty: summary.logged ? Int(metrics.dirty) : nil, longestGapHours: summary.logged ? metrics.longestFeedGapHours : nil,
+                feedings: summary.hasFeeds ? Int(metrics.feedings) : nil, wet: summary.hasDiapers ? Int(metrics.wet) : nil,
+                dirty: summary.hasDiapers ? Int(metrics.dirty) : nil, longestGapHours: metrics.longestFeedGapHours,
                 bands: bands)
         }
     }
 
-    /// The day's longest gap: inside it, or into it from an earlier day when every day between is logged.
-    static func longestGap(_ day: DaySummary, loggedDays: Set<Int>) -> Double? {
+    /// The day's longest gap: inside it, or into it from an earlier day when every day between has feed logs.
+    static func longestGap(_ day: DaySummary, fedDays: Set<Int>) -> Double? {
         var into: Double?
-        if let gap = day.feedGapIntoDayHours, let from = day.feedGapFromDay, (from + 1..<day.day).allSatisfy(loggedDays.contains) {
+        if let gap = day.feedGapIntoDayHours, let from = day.feedGapFromDay, (from + 1..<day.day).allSatisfy(fedDays.contains) {
             into = gap
         }
         return [day.metrics.longestFeedGapHours, into].compactMap { $0 }.max()

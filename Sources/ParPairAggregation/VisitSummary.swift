@@ -136,14 +136,14 @@ public struct VisitSummary: Sendable, Hashable {
     }
 
     /// The longest gap between feeds over days: gaps inside a day, and into a day from an earlier one, when that
-    /// day is in the span and every day between is logged (a gap across a day with no logs is missing logs, not a
-    /// feeding gap).
+    /// day is in the span and every day between has feed logs (a gap across a day without a feed log is missing logs,
+    /// not a feeding gap).
     static func longestFeedGap(_ counted: [(Int, DaySummary)], _ days: [DaySummary?]) -> Double? {
         counted.compactMap { index, day in
             var into: Double?
             if let gap = day.feedGapIntoDayHours, let from = day.feedGapFromDay {
                 let first = index - (day.day - from)
-                if first >= 0, (first + 1..<index).allSatisfy({ days[$0]?.logged == true }) { into = gap }
+                if first >= 0, (first + 1..<index).allSatisfy({ days[$0]?.hasFeeds == true }) { into = gap }
             }
             return [day.metrics.longestFeedGapHours, into].compactMap { $0 }.max()
         }.max()

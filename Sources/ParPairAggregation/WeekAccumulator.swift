@@ -19,14 +19,14 @@ struct WeekAccumulator {
     var days = [DayTally](repeating: DayTally(), count: 7)
 
     /// Longest gap between consecutive feed starts both in this week, in seconds (negative when none), over the
-    /// logged days: a gap across a whole day with no logs is missing logs, not a feeding gap.
+    /// days with feed logs: a gap across a whole day without a feed log is missing logs, not a feeding gap.
     var longestFeedGap: Double {
         var longest = -1.0
         for position in 0..<7 {
             let day = days[position]
             longest = max(longest, day.longestFeedGap)
             let from = Int(day.feedGapFromDay) - index * 7
-            guard day.feedGapIntoDay >= 0, from >= 0, (from + 1..<position).allSatisfy({ days[$0].logged }) else { continue }
+            guard day.feedGapIntoDay >= 0, from >= 0, (from + 1..<position).allSatisfy({ days[$0].totals.feeds > 0 }) else { continue }
             longest = max(longest, day.feedGapIntoDay)
         }
         return longest

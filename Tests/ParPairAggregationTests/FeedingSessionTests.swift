@@ -183,6 +183,33 @@ import Testing
         }
     }
 
+    /// A figure of a kind a day holds no log of is not logged, never 0, and never judged: day 2 holds diapers but no feed,
+    /// day 3 feeds but no diaper. The gap into day 3 would run across day 2, which has no feed log: missing logs, not a
+    /// 27-hour gap.
+    @Test func aKindNotLoggedOnADayIsNotZeroAndNotJudged() throws {
+        let baby = Self.run { f in
+            var logs: [LogRecord] = []
+            for day in 3...9 {
+                for hour in stride(from: 1, to: 24, by: 3) where day > 3 || hour > 8 {
+                    let time = f.at(2024, 6, day, hour)
+                    if day != 5 { logs.append(f.feed(.formula, time, amount: 60, unit: .milliliters)) }
+                    if day != 6 { logs.append(f.diaper(.mixed, time.addingTimeInterval(1800))) }
+                }
+            }
+            return logs
+        }
+        let month = baby.firstMonth
+        let noFeeds = try #require(month.first { $0.day == 2 })
+        #expect(noFeeds.logged && noFeeds.feedings == nil && noFeeds.longestGapHours == nil && noFeeds.wet == 8)
+        let feedingConcerns = noFeeds.bands.filter { $0.metric == "feedings_per_day" && $0.isConcern }
+        #expect(feedingConcerns.isEmpty, "0 feedings is not judged")
+        let noDiapers = try #require(month.first { $0.day == 3 })
+        #expect(noDiapers.feedings == 8 && noDiapers.wet == nil && noDiapers.dirty == nil)
+        #expect(!noDiapers.hasConcern, "\(noDiapers.bands.filter(\.isConcern))")
+        // Day 3's first feed at 01:00 follows day 1's last at 22:00 across day 2, which has no feed log: no gap into it.
+        #expect(noDiapers.longestGapHours == 3)
+    }
+
     /// The period before a visit never starts before the birth: clipped there, and it says so.
     @Test func thePeriodBeforeIsClippedAtTheBirth() throws {
         let baby = Self.run { f in (3...20).map { f.diaper(.wet, f.at(2024, 6, $0, 12)) } }

@@ -457,6 +457,7 @@ public enum ReportData {
     /// A typical count is shown where it changes from the day above (days 0-6 rise day by day, then it stays).
     static func firstMonth(_ days: [FirstMonthDay], _ localizer: Localizer) -> [MustacheValue] {
         var shownRange: [String: String] = [:]
+        let notLogged = localizer.text("kind_not_logged")
         return days.map { day in
             func figure(_ metric: String) -> MustacheValue {
                 let bands = day.bands.filter { $0.metric == metric }
@@ -475,10 +476,11 @@ public enum ReportData {
                 "logged": .bool(day.logged),
                 "partial": .bool(day.partial != nil),
                 "partial_label": .string(day.partial.map { localizer.text("first_month_\($0.rawValue)") } ?? ""),
-                "feedings": day.feedings.map { .int($0) } ?? .null,
-                "wet": day.wet.map { .int($0) } ?? .null,
-                "dirty": day.dirty.map { .int($0) } ?? .null,
-                "gap": .string(day.longestGapHours.map { localizer.number(FixedDecimal.format($0, decimals: 1)) } ?? "–"),
+                "feedings": day.feedings.map { .int($0) } ?? .string(notLogged),
+                "wet": day.wet.map { .int($0) } ?? .string(notLogged),
+                "dirty": day.dirty.map { .int($0) } ?? .string(notLogged),
+                "gap": .string(day.longestGapHours.map { localizer.number(FixedDecimal.format($0, decimals: 1)) }
+                    ?? (day.feedings == nil ? notLogged : "–")),
                 "has_concern": .bool(day.hasConcern),
                 "bands": .dictionary([
                     "feedings": figure("feedings_per_day"), "gap": figure("longest_feed_gap_h"), "wet": figure("wet_per_day"),
@@ -494,10 +496,15 @@ public enum ReportData {
     static func lastDays(_ aggregate: BabyAggregate, _ localizer: Localizer) -> [MustacheValue] {
         let days = aggregate.days.suffix(lastDaysShown)
         func shown(_ value: Double, decimals: Int) -> String { localizer.number(FixedDecimal.format(value, decimals: decimals)) }
+        // A figure of a kind the day holds no log of reads "not logged", never 0.
+        let notLogged = MustacheValue.string(localizer.text("kind_not_logged"))
         return days.map { day in
             let metrics = day.metrics
             let units = day.units
             let bottles = Int(metrics.formulaFeeds) + Int(metrics.pumpedMilkFeeds)
+            func fed(_ value: MustacheValue) -> MustacheValue { day.hasFeeds ? value : notLogged }
+            func changed(_ value: MustacheValue) -> MustacheValue { day.hasDiapers ? value : notLogged }
+            func slept(_ value: MustacheValue) -> MustacheValue { day.hasSleep ? value : notLogged }
             return .dictionary([
                 "day": .int(day.day),
                 "age": .string(ageText(day.day, aggregate.correction, localizer)),
@@ -505,17 +512,17 @@ public enum ReportData {
                 "date_iso": .string(day.date.description),
                 "weekday": .string(localizer.weekday(day.date)),
                 "logged": .bool(day.logged),
-                "feeds": .int(metrics.feeds),
-                "breastfeeds": .int(Int(metrics.breastfeeds)),
-                "bottles": .int(bottles),
-                "solids": .int(Int(metrics.solidsFeeds)),
-                "bottle_volume": .string(shown(units.volume(milliliters: metrics.bottleMilliliters), decimals: units == .metric ? 0 : 1)),
-                "sleep_h": .string(shown(metrics.sleepHours, decimals: 1)),
-                "longest_sleep_h": .string(metrics.longestSleepHours.map { shown($0, decimals: 1) } ?? "–"),
-                "wet": .int(Int(metrics.wet)),
-                "dirty": .int(Int(metrics.dirty)),
-                "diapers": .int(Int(metrics.diapers)),
-                "tummy_time_min": .string(shown(metrics.tummyTimeMinutes, decimals: 0)),
+                "feeds": fed(.int(metrics.feeds)),
+                "breastfeeds": fed(.int(Int(metrics.breastfeeds))),
+                "bottles": fed(.int(bottles)),
+                "solids": fed(.int(Int(metrics.solidsFeeds))),
+                "bottle_volume": fed(.string(shown(units.volume(milliliters: metrics.bottleMilliliters), decimals: units == .metric ? 0 : 1))),
+                "sleep_h": slept(.string(shown(metrics.sleepHours, decimals: 1))),
+                "longest_sleep_h": slept(.string(metrics.longestSleepHours.map { shown($0, decimals: 1) } ?? "–")),
+                "wet": changed(.int(Int(metrics.wet))),
+                "dirty": changed(.int(Int(metrics.dirty))),
+                "diapers": changed(.int(Int(metrics.diapers))),
+                "tummy_time_min": day.hasActivities ? .string(shown(metrics.tummyTimeMinutes, decimals: 0)) : notLogged,
                 "findings": .int(day.findings),
             ])
         }
