@@ -87,6 +87,7 @@ extension BabyAccumulator {
         var metrics = LogMetrics()
         var perDayMetrics = LogMetrics()
         var loggedDays: [Int] = []
+        var kindDays = LoggedDays()
         var hasDayInProgress = false
         var daysOnFewerPhones = 0
         for position in 0..<7 {
@@ -103,8 +104,13 @@ extension BabyAccumulator {
             } else if fewerPhones {
                 daysOnFewerPhones += 1
             } else if tally.logged {
-                perDayMetrics.add(tally.totals)
+                // A figure per day is its total over the days logged for its kind: a day no sleep starts in keeps the
+                // hours of the night before out of sleep per day, as it keeps itself out of the days it divides by.
+                var totals = tally.totals
+                if totals.sleeps == 0 { (totals.sleepSeconds, totals.nightSleepSeconds) = (0, 0) }
+                perDayMetrics.add(totals)
                 loggedDays.append(lifeDay)
+                kindDays.add(day: lifeDay, tally.totals)
             }
             guard lifeDay >= firstDay || lifeDay <= FirstMonthDay.lastDay else { continue }
             var summary = DaySummary(
@@ -127,9 +133,10 @@ extension BabyAccumulator {
             endDate: birthDate.adding(days: index * 7 + 6), days: lastDay - index * 7 + 1, daysLogged: loggedDays.count,
             metrics: metrics, perDayMetrics: perDayMetrics, hasDayInProgress: hasDayInProgress, findings: counts.perWeek[index] ?? 0,
             references: ReferenceRanges.bands(
-                week: index, loggedDays: loggedDays, birthDate: birthDate, metrics: perDayMetrics, correction: correction, units: units),
+                week: index, loggedDays: kindDays, birthDate: birthDate, metrics: perDayMetrics, correction: correction, units: units),
             units: units, correctedFirstDay: correction?.correctedDays(onDay: index * 7))
         summary.daysOnFewerPhones = daysOnFewerPhones
+        summary.daysLoggedByKind = kindDays.counts
         return summary
     }
 

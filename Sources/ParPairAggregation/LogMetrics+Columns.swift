@@ -1,3 +1,5 @@
+import ParPairModel
+
 /// The metric cells shared by weekly and daily rows, in CSV order: the figures of `ReportFigure.all` with a column.
 extension LogMetrics {
     /// Decimals per kind of figure. The CSV (the machine contract): counts whole; ml, g and minutes one
@@ -25,6 +27,8 @@ extension LogMetrics {
         let decimals: Int
         let isCount: Bool
         let isPerDay: Bool
+        /// The kind whose logged days a per-day figure divides by.
+        let kind: LogKind
         let value: @Sendable (LogMetrics, VolumeUnits) -> Double?
 
         init(_ figure: ReportFigure, units: VolumeUnits) {
@@ -32,6 +36,7 @@ extension LogMetrics {
             decimals = figure.column!.decimals[units]
             isCount = figure.column!.isCount
             isPerDay = figure.span == .perDay
+            kind = figure.perDayKind ?? .food
             value = figure.value
         }
 
@@ -40,7 +45,7 @@ extension LogMetrics {
         func cell(_ metrics: LogMetrics, units: VolumeUnits, perDay basis: PerDayBasis?) -> ColumnValue {
             if isPerDay {
                 guard let basis else { return .decimal(nil, decimals: decimals) }
-                return .decimal(ReportFigure.perDay(value, basis.metrics, days: basis.days, units: units), decimals: decimals)
+                return .decimal(ReportFigure.perDay(value, basis.metrics, days: basis.days[kind], units: units), decimals: decimals)
             }
             let figure = value(metrics, units)
             if isCount, let figure { return .count(Int(figure)) }
@@ -90,10 +95,10 @@ extension LogMetrics {
     }
 }
 
-/// What per-day figures divide: the totals of the days that count and how many they are. The days that
-/// count are the week's days with logs, the day still in progress left out.
+/// What per-day figures divide: the totals of the days that count and how many of them hold each kind of log. The
+/// days that count are the week's days with logs, the day still in progress (or on fewer phones) left out.
 struct PerDayBasis: Sendable {
     var metrics: LogMetrics
-    var days: Int
+    var days: LoggedDays.Counts
 }
 

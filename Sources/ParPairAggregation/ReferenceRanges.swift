@@ -82,7 +82,8 @@ public enum ReferenceRanges {
         enum Span: Sendable { case meanOfDays, anchorDay }
         /// How a span's figure is read from its totals: per logged day, or as it is (the longest gap).
         enum Measure: Sendable {
-            case perDay(@Sendable (LogMetrics) -> Double?)
+            /// Per day over the span's days logged for the kind.
+            case perDay(LogKind, @Sendable (LogMetrics) -> Double?)
             case whole(@Sendable (LogMetrics) -> Double?)
         }
 
@@ -102,6 +103,12 @@ public enum ReferenceRanges {
         let unit: String
         let source: Source
         let measure: Measure
+
+        /// The kind whose logged days the rule reads: a per-day figure's, else (the longest gap between feedings) food.
+        var logKind: LogKind {
+            if case .perDay(let kind, _) = measure { return kind }
+            return .food
+        }
     }
 
     private static func feedings(_ m: LogMetrics) -> Double? { m.feeds > 0 ? Double(m.feedings) : nil }
@@ -113,32 +120,32 @@ public enum ReferenceRanges {
         Rule(metric: "feedings_per_day", kind: .typical, direction: .both, age: .sinceBirth, days: 0...27, span: .meanOfDays,
              bounds: { day, _ in day < 7 ? (10, 12) : (8, 12) },
              label: { day, _ in day < 7 ? "Feedings per 24 h in the first week" : "Feedings per 24 h in the first month" },
-             wording: "", unit: "per 24 h", source: aapBreastfeeding, measure: .perDay(feedings)),
+             wording: "", unit: "per 24 h", source: aapBreastfeeding, measure: .perDay(.food, feedings)),
         Rule(metric: "feedings_per_day", kind: .concern, direction: .below, age: .sinceBirth, days: 0...27, span: .meanOfDays,
              bounds: { _, _ in (6, nil) }, label: { _, _ in "Fewer than 6 feedings in 24 h" },
-             wording: "concern_feedings", unit: "per 24 h", source: ukLeaflet, measure: .perDay(feedings)),
+             wording: "concern_feedings", unit: "per 24 h", source: ukLeaflet, measure: .perDay(.food, feedings)),
         Rule(metric: "longest_feed_gap_h", kind: .concern, direction: .above, age: .sinceBirth, days: 0...13, span: .anchorDay,
              bounds: { _, _ in (nil, 4) }, label: { _, _ in "Over 4 h between feedings in the first two weeks" },
              wording: "concern_feed_gap", unit: "h", source: kidsHealth, measure: .whole { $0.longestFeedGapHours }),
         Rule(metric: "formula_ml_per_day", kind: .concern, direction: .above, age: .sinceBirth, days: 0...364, span: .anchorDay,
              bounds: { _, _ in (nil, 32 * FeedingUnit.millilitersPerOunce) }, label: { _, _ in "More than 32 US fl oz (946 ml) of formula in 24 h" },
              wording: "concern_formula", unit: "ml per 24 h", source: aapFormula,
-             measure: .perDay { $0.formulaFeeds > 0 ? $0.formulaMilliliters : nil }),
+             measure: .perDay(.food) { $0.formulaFeeds > 0 ? $0.formulaMilliliters : nil }),
         Rule(metric: "wet_per_day", kind: .typical, direction: .both, age: .sinceBirth, days: 0...41, span: .meanOfDays,
              bounds: { day, _ in typicalWetDiapers(onDay: day).map { (Double($0), nil) } },
              label: { day, _ in day < 6 ? "Wet diapers per day, rising day by day to 6" : "Wet diapers per day, 6 or more until 6 weeks" },
-             wording: "", unit: "per day", source: hse, measure: .perDay(wet)),
+             wording: "", unit: "per day", source: hse, measure: .perDay(.diaper, wet)),
         Rule(metric: "wet_per_day", kind: .concern, direction: .below, age: .sinceBirth, days: 0...41, span: .meanOfDays,
              bounds: { day, _ in concernWetDiapers(onDay: day).map { (Double($0), nil) } },
              label: { day, _ in day < 4 ? "Fewer wet diapers than the day of life's count" : "Consistently fewer than 5 wet diapers a day" },
-             wording: "concern_wet", unit: "per day", source: unityPoint, measure: .perDay(wet)),
+             wording: "concern_wet", unit: "per day", source: unityPoint, measure: .perDay(.diaper, wet)),
         Rule(metric: "dirty_per_day", kind: .typical, direction: .both, age: .sinceBirth, days: 0...27, span: .meanOfDays,
              bounds: { day, _ in (day < 2 ? 1 : 2, nil) },
              label: { _, _ in "Dirty diapers per day in the first month" },
-             wording: "", unit: "per day", source: hse, measure: .perDay(dirty)),
+             wording: "", unit: "per day", source: hse, measure: .perDay(.diaper, dirty)),
         Rule(metric: "dirty_per_day", kind: .concern, direction: .below, age: .sinceBirth, days: 1...20, span: .meanOfDays,
              bounds: { _, _ in (1, nil) }, label: { _, _ in "No stool on a day in the first three weeks" },
-             wording: "concern_dirty", unit: "per day", source: greyBruce, measure: .perDay(dirty)),
+             wording: "concern_dirty", unit: "per day", source: greyBruce, measure: .perDay(.diaper, dirty)),
         Rule(metric: "sleep_h_per_day", kind: .typical, direction: .both, age: .corrected, days: 0...(3 * 366), span: .anchorDay,
              bounds: { _, months in
                  switch months {
@@ -152,12 +159,12 @@ public enum ReferenceRanges {
                  "Total sleep per 24 h at " + (months < 4 ? "0–3 months" : months < 12 ? "4–11 months" : "1–2 years")
              },
              wording: "", unit: "h per 24 h", source: whoSleep,
-             measure: .perDay { $0.sleeps > 0 || $0.sleepHours > 0 ? $0.sleepHours : nil }),
+             measure: .perDay(.sleep) { $0.sleeps > 0 || $0.sleepHours > 0 ? $0.sleepHours : nil }),
         Rule(metric: "tummy_time_min_per_day", kind: .typical, direction: .both, age: .corrected, days: 0...366, span: .anchorDay,
              bounds: { day, months in months < 12 ? (day < 49 ? (6, 15) : (15, 30)) : nil },
              label: { day, _ in day < 49 ? "Tummy time per day: 2–3 sessions of 3–5 min" : "Tummy time per day from 7 weeks" },
              wording: "", unit: "min per day", source: aapTummy,
-             measure: .perDay { $0.activities > 0 ? $0.tummyTimeMinutes : nil }),
+             measure: .perDay(.activity) { $0.activities > 0 ? $0.tummyTimeMinutes : nil }),
     ]
 
     /// Whole calendar months from a birth date to a date: the most months whose addition (`CivilDate.adding(months:)`,
@@ -181,7 +188,7 @@ public enum ReferenceRanges {
     ///     (on the week's first day), and a week that begins before the due date gets none of them; intake and
     ///     output follow the days since birth.
     public static func bands(
-        week: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil,
+        week: Int, loggedDays: LoggedDays, birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil,
         units: VolumeUnits = .metric
     ) -> [ReferenceBand] {
         guard week >= 0 else { return [] }
@@ -193,7 +200,7 @@ public enum ReferenceRanges {
     /// The bands for a span of days ending on day of life `day` (a visit's period): the age of that day, the mean
     /// bounds over `loggedDays`.
     public static func bands(
-        onDay day: Int, loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil,
+        onDay day: Int, loggedDays: LoggedDays, birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil,
         units: VolumeUnits = .metric
     ) -> [ReferenceBand] {
         guard day >= 0 else { return [] }
@@ -208,7 +215,9 @@ public enum ReferenceRanges {
         ofDay day: Int, birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil, only: Set<String>? = nil
     ) -> [ReferenceBand] {
         guard day >= 0 else { return [] }
-        return bands(anchor: day, spanDays: [day], loggedDays: [day], birthDate: birthDate, metrics: metrics, correction: correction,
+        var logged = LoggedDays()
+        logged.add(day: day, metrics)
+        return bands(anchor: day, spanDays: [day], loggedDays: logged, birthDate: birthDate, metrics: metrics, correction: correction,
                      minimumDays: 1, only: only)
     }
 
@@ -219,12 +228,14 @@ public enum ReferenceRanges {
     ///   - spanDays: the span's days of life, for the mean bounds while none is logged.
     ///   - minimumDays: the logged days a judgement needs.
     static func bands(
-        anchor: Int, spanDays: [Int], loggedDays: [Int], birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection?,
+        anchor: Int, spanDays: [Int], loggedDays: LoggedDays, birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection?,
         minimumDays: Int, only: Set<String>? = nil, units: VolumeUnits = .metric
     ) -> [ReferenceBand] {
-        let counted = loggedDays.isEmpty ? spanDays : loggedDays
         var bands: [ReferenceBand] = []
         for rule in rules where only?.contains(rule.metric) ?? true {
+            // The days the rule reads: those logged for its kind (a gap: the days with feeds).
+            let kindDays = loggedDays[rule.logKind]
+            let counted = kindDays.isEmpty ? spanDays : kindDays
             // The age count: days since birth, or since the due date while correction applies on the anchor day.
             var origin = birthDate
             var shift = 0
@@ -251,8 +262,8 @@ public enum ReferenceRanges {
             guard let bounds else { continue }
             let value: Double?
             switch rule.measure {
-            case .perDay(let total): value = loggedDays.isEmpty ? nil : total(metrics).map { $0 / Double(loggedDays.count) }
-            case .whole(let figure): value = loggedDays.isEmpty ? nil : figure(metrics)
+            case .perDay(_, let total): value = kindDays.isEmpty ? nil : total(metrics).map { $0 / Double(kindDays.count) }
+            case .whole(let figure): value = kindDays.isEmpty ? nil : figure(metrics)
             }
             // Judged as printed, both sides: the figure and the bound in the report's unit, each to the decimals the
             // tables show, so a cell never reads "3.4 ⚠ under 3.4" or "960 ⚠ over 960" (a gap of 4 h 01 min reads "4.0",
@@ -263,7 +274,7 @@ public enum ReferenceRanges {
                 metric: rule.metric, kind: rule.kind, direction: rule.direction, age: rule.age, label: rule.label(anchorAge, months),
                 wording: rule.wording, low: low, high: high, unit: shown.unit, sourceName: rule.source.name,
                 sourceURL: rule.source.url, value: value.map(shown.converted),
-                status: ReferenceBand.status(of: value.map(shown.printed), low: low, high: high, loggedDays: loggedDays.count,
+                status: ReferenceBand.status(of: value.map(shown.printed), low: low, high: high, loggedDays: kindDays.count,
                                              direction: rule.direction, minimumDays: minimumDays)))
         }
         return bands

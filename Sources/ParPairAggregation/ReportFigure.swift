@@ -1,3 +1,5 @@
+import ParPairModel
+
 /// One figure the reports show, declared once: its CSV column with its unit, its key in the week tables, its place
 /// in the visit summary and the week comparison, its decimals, its reference bands and how its value comes from a
 /// span's totals. `all` is the only list of figures; the CSV columns (`LogMetrics.appendColumns`), the columns'
@@ -60,14 +62,19 @@ public struct ReportFigure: Sendable {
     /// The metric of the reference bands that apply (typical range and concern threshold), as `ReferenceRanges` names it.
     public let band: String?
     public let span: Span
+    /// The kind whose logged days a per-day figure divides by (feeds per day by the days with feeds); nil otherwise.
+    public let perDayKind: LogKind?
     /// The figure's value of a span's totals in `units` (before the division of a per-day figure); nil when
     /// there is nothing to show.
     public let value: @Sendable (LogMetrics, VolumeUnits) -> Double?
 
     init(
         column: Column?, weekKey: String? = nil, visit: (key: String, position: Int)? = nil, comparison: String? = nil,
-        shown: ByUnits<Int>, band: String? = nil, span: Span, _ value: @escaping @Sendable (LogMetrics, VolumeUnits) -> Double?
+        shown: ByUnits<Int>, band: String? = nil, span: Span, kind: LogKind? = nil,
+        _ value: @escaping @Sendable (LogMetrics, VolumeUnits) -> Double?
     ) {
+        precondition((span == .perDay) == (kind != nil), "a per-day figure divides by the days of one kind")
+        perDayKind = kind
         self.column = column
         self.weekKey = weekKey
         visitKey = visit?.key
@@ -79,10 +86,11 @@ public struct ReportFigure: Sendable {
         self.value = value
     }
 
-    /// The value over a span: per day over `days` days for a per-day figure, else of the totals; nil without days.
-    public func value(_ metrics: LogMetrics, days: Int, units: VolumeUnits) -> Double? {
-        guard span == .perDay else { return value(metrics, units) }
-        return Self.perDay(value, metrics, days: days, units: units)
+    /// The value over a span: per day over the days logged for its kind for a per-day figure, else of the totals; nil
+    /// without such days.
+    public func value(_ metrics: LogMetrics, days: LoggedDays.Counts, units: VolumeUnits) -> Double? {
+        guard let perDayKind else { return value(metrics, units) }
+        return Self.perDay(value, metrics, days: days[perDayKind], units: units)
     }
 
     /// A per-day figure: `value` of the totals of `days` days divided by their number; nil without days.
@@ -135,16 +143,16 @@ extension ReportFigure {
         ReportFigure(column: decimal("solids_g", P.grams, .grams), shown: wholeShown, span: .totals) { m, _ in m.solidsGrams },
         ReportFigure(
             column: decimal("feedings_per_day", P.perDay, .perDay), weekKey: "feedings_per_day_1", visit: ("feedings_per_day", 0),
-            comparison: "Feedings per day", shown: countsShown, band: "feedings_per_day", span: .perDay
+            comparison: "Feedings per day", shown: countsShown, band: "feedings_per_day", span: .perDay, kind: .food
         ) { m, _ in Double(m.feedings) },
-        ReportFigure(column: decimal("feeds_per_day", P.perDay, .perDay), weekKey: "feeds_per_day_1", shown: countsShown, span: .perDay) { m, _ in
+        ReportFigure(column: decimal("feeds_per_day", P.perDay, .perDay), weekKey: "feeds_per_day_1", shown: countsShown, span: .perDay, kind: .food) { m, _ in
             Double(m.feeds)
         },
         ReportFigure(
             column: volume(metric: "bottle_ml_per_day", imperial: "bottle_oz_per_day", decimals: ByUnits(P.perDay),
                           unit: ByUnits(metric: .mlPerDay, imperial: .ozPerDay)),
             weekKey: "bottle_volume_per_day", visit: ("bottle_per_day", 20), comparison: "Bottle {{unit}} per day", shown: volumeShown,
-            band: "formula_ml_per_day", span: .perDay
+            band: "formula_ml_per_day", span: .perDay, kind: .food
         ) { m, units in units.volume(milliliters: m.bottleMilliliters) },
         ReportFigure(
             column: volume(metric: "bottle_ml_per_feed", imperial: "bottle_oz_per_feed", decimals: volumeCells,
@@ -166,7 +174,7 @@ extension ReportFigure {
         ) { m, _ in m.longestSleepHours },
         ReportFigure(
             column: decimal("sleep_h_per_day", P.perDay, .hoursPerDay), weekKey: "sleep_h_per_day_1", visit: ("sleep_h_per_day", 50),
-            comparison: "Sleep hours per day", shown: hoursShown, band: "sleep_h_per_day", span: .perDay
+            comparison: "Sleep hours per day", shown: hoursShown, band: "sleep_h_per_day", span: .perDay, kind: .sleep
         ) { m, _ in m.sleepHours },
         ReportFigure(column: count("diapers"), shown: wholeShown, span: .totals) { m, _ in Double(m.diapers) },
         ReportFigure(column: count("wet"), shown: wholeShown, span: .totals) { m, _ in Double(m.wet) },
@@ -175,26 +183,26 @@ extension ReportFigure {
         ReportFigure(column: count("dry"), shown: wholeShown, span: .totals) { m, _ in Double(m.dry) },
         ReportFigure(
             column: decimal("wet_per_day", P.perDay, .perDay), weekKey: "wet_per_day_1", visit: ("wet_per_day", 30), comparison: "Wet diapers per day",
-            shown: countsShown, band: "wet_per_day", span: .perDay
+            shown: countsShown, band: "wet_per_day", span: .perDay, kind: .diaper
         ) { m, _ in Double(m.wet) },
         ReportFigure(
             column: decimal("dirty_per_day", P.perDay, .perDay), weekKey: "dirty_per_day_1", visit: ("dirty_per_day", 40),
-            comparison: "Dirty diapers per day", shown: countsShown, band: "dirty_per_day", span: .perDay
+            comparison: "Dirty diapers per day", shown: countsShown, band: "dirty_per_day", span: .perDay, kind: .diaper
         ) { m, _ in Double(m.dirty) },
         ReportFigure(column: decimal("tummy_time_min", P.minutes, .minutes), shown: wholeShown, span: .totals) { m, _ in m.tummyTimeMinutes },
         ReportFigure(column: decimal("activity_min", P.minutes, .minutes), shown: wholeShown, span: .totals) { m, _ in m.activityMinutes },
         // Shown in the week tables only.
-        ReportFigure(column: nil, weekKey: "solids_g_per_day", shown: wholeShown, span: .perDay) { m, _ in m.solidsGrams },
-        ReportFigure(column: nil, weekKey: "breastfeeds_per_day", shown: countsShown, span: .perDay) { m, _ in Double(m.breastfeeds) },
-        ReportFigure(column: nil, weekKey: "formula_per_day", shown: countsShown, span: .perDay) { m, _ in Double(m.formulaFeeds) },
-        ReportFigure(column: nil, weekKey: "pumped_milk_per_day", shown: countsShown, span: .perDay) { m, _ in Double(m.pumpedMilkFeeds) },
-        ReportFigure(column: nil, weekKey: "solids_per_day", shown: countsShown, span: .perDay) { m, _ in Double(m.solidsFeeds) },
-        ReportFigure(column: nil, weekKey: "breastfeeding_min_per_day", shown: wholeShown, span: .perDay) { m, _ in m.breastfeedingMinutes },
-        ReportFigure(column: nil, weekKey: "night_sleep_h_per_day", shown: hoursShown, span: .perDay) { m, _ in m.nightSleepHours },
-        ReportFigure(column: nil, weekKey: "day_sleep_h_per_day", shown: hoursShown, span: .perDay) { m, _ in m.daySleepHours },
+        ReportFigure(column: nil, weekKey: "solids_g_per_day", shown: wholeShown, span: .perDay, kind: .food) { m, _ in m.solidsGrams },
+        ReportFigure(column: nil, weekKey: "breastfeeds_per_day", shown: countsShown, span: .perDay, kind: .food) { m, _ in Double(m.breastfeeds) },
+        ReportFigure(column: nil, weekKey: "formula_per_day", shown: countsShown, span: .perDay, kind: .food) { m, _ in Double(m.formulaFeeds) },
+        ReportFigure(column: nil, weekKey: "pumped_milk_per_day", shown: countsShown, span: .perDay, kind: .food) { m, _ in Double(m.pumpedMilkFeeds) },
+        ReportFigure(column: nil, weekKey: "solids_per_day", shown: countsShown, span: .perDay, kind: .food) { m, _ in Double(m.solidsFeeds) },
+        ReportFigure(column: nil, weekKey: "breastfeeding_min_per_day", shown: wholeShown, span: .perDay, kind: .food) { m, _ in m.breastfeedingMinutes },
+        ReportFigure(column: nil, weekKey: "night_sleep_h_per_day", shown: hoursShown, span: .perDay, kind: .sleep) { m, _ in m.nightSleepHours },
+        ReportFigure(column: nil, weekKey: "day_sleep_h_per_day", shown: hoursShown, span: .perDay, kind: .sleep) { m, _ in m.daySleepHours },
         ReportFigure(
             column: nil, weekKey: "tummy_time_min_per_day", visit: ("tummy_time_min_per_day", 70), shown: wholeShown,
-            band: "tummy_time_min_per_day", span: .perDay
+            band: "tummy_time_min_per_day", span: .perDay, kind: .activity
         ) { m, _ in m.tummyTimeMinutes },
     ]
 

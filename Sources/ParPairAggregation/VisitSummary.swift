@@ -84,7 +84,8 @@ public struct VisitSummary: Sendable, Hashable {
 
         var totals = LogMetrics()
         for day in counted { totals.add(day.metrics) }
-        let loggedDays = counted.map(\.day)
+        var loggedDays = LoggedDays()
+        for day in counted { loggedDays.add(day: day.day, day.metrics) }
         // The band for the age on the period's last day (corrected while the correction applies that day).
         let units = aggregate.days.first?.units ?? .metric
         let bands = ReferenceRanges.bands(
@@ -123,7 +124,11 @@ public struct VisitSummary: Sendable, Hashable {
         guard !counted.isEmpty else { return nil }
         switch figure.span {
         case .perDay:
-            return counted.map { figure.value($0.1.metrics, units) ?? 0 }.reduce(0, +) / Double(counted.count)
+            // Over the days logged for the figure's kind: a day with diapers but no feed adds no day to feeds per day.
+            let kind = figure.perDayKind ?? .food
+            let days = counted.filter { LoggedDays.holds($0.1.metrics, kind) }
+            guard !days.isEmpty else { return nil }
+            return days.map { figure.value($0.1.metrics, units) ?? 0 }.reduce(0, +) / Double(days.count)
         case .totals:
             var totals = LogMetrics()
             for (_, day) in counted { totals.add(day.metrics) }

@@ -18,6 +18,8 @@ public struct WeekSummary: Sendable, Hashable {
     /// Of those, the days with at least one log of any kind, the day still in progress left out: every
     /// per-day figure divides by it.
     public var daysLogged: Int
+    /// The days (of `daysLogged`) that hold a log of each kind: each per-day figure divides by its kind's.
+    public var daysLoggedByKind = LoggedDays.Counts()
     /// The week's totals.
     public var metrics: LogMetrics
     /// The totals of the days that count for per-day figures (all of `metrics` but a day in progress).
@@ -90,6 +92,7 @@ public struct WeekSummary: Sendable, Hashable {
         columns.append(SummaryColumn(name: "end_date", value: .text(endDate.description)))
         columns.append(SummaryColumn(name: "days", value: .count(days)))
         columns.append(SummaryColumn(name: "days_logged", value: .count(daysLogged)))
+        for (name, kind) in Self.kindDayColumns { columns.append(SummaryColumn(name: name, value: .count(daysLoggedByKind[kind]))) }
         metrics.appendColumns(units: units, perDay: perDayBasis, to: &columns)
         columns.append(SummaryColumn(name: "findings", value: .count(findings)))
         return columns
@@ -121,6 +124,10 @@ public struct WeekSummary: Sendable, Hashable {
         case "end_date": .text(endDate.description)
         case "days": .count(days)
         case "days_logged": .count(daysLogged)
+        case "days_with_feeds": .count(daysLoggedByKind.food)
+        case "days_with_sleep": .count(daysLoggedByKind.sleep)
+        case "days_with_diapers": .count(daysLoggedByKind.diaper)
+        case "days_with_activities": .count(daysLoggedByKind.activity)
         case "findings": .count(findings)
         default: nil
         }
@@ -132,15 +139,21 @@ public struct WeekSummary: Sendable, Hashable {
         day.map { .count($0 / 7) } ?? .text("")
     }
 
-    var perDayBasis: PerDayBasis { PerDayBasis(metrics: perDayMetrics, days: daysLogged) }
+    /// The columns of the days logged for each kind, after `days_logged`.
+    static let kindDayColumns: [(String, LogKind)] = [
+        ("days_with_feeds", .food), ("days_with_sleep", .sleep), ("days_with_diapers", .diaper), ("days_with_activities", .activity),
+    ]
 
-    /// A figure of the week in its units: per day over the days that count, else of the week's totals.
+    var perDayBasis: PerDayBasis { PerDayBasis(metrics: perDayMetrics, days: daysLoggedByKind) }
+
+    /// A figure of the week in its units: per day over the days logged for its kind, else of the week's totals.
     public func value(of figure: ReportFigure) -> Double? {
-        figure.span == .perDay ? figure.value(perDayMetrics, days: daysLogged, units: units) : figure.value(metrics, units)
+        figure.span == .perDay ? figure.value(perDayMetrics, days: daysLoggedByKind, units: units) : figure.value(metrics, units)
     }
 
-    /// A per-day figure: `total(perDayMetrics) / daysLogged`, nil without logged days.
-    public func perDay(_ total: (LogMetrics) -> Double) -> Double? {
-        daysLogged > 0 ? total(perDayMetrics) / Double(daysLogged) : nil
+    /// A per-day figure of `kind`: `total(perDayMetrics)` over the days logged for that kind, nil without such days.
+    public func perDay(_ kind: LogKind, _ total: (LogMetrics) -> Double) -> Double? {
+        let days = daysLoggedByKind[kind]
+        return days > 0 ? total(perDayMetrics) / Double(days) : nil
     }
 }

@@ -7,8 +7,8 @@ import Testing
     static let weekly = ["export", PackageFiles.sampleStore, "--table", "weekly"] + PackageFiles.sampleSettings
 
     /// Every header of the three tables (and the imperial volume columns) has a line of its own, in English and German.
-    @Test(arguments: [("en", "Feeds per day: Feeds of the logged days divided by days_logged", "Wet diapers: Wet diapers, mixed ones included"),
-                      ("de", "Mahlzeiten pro Tag: Mahlzeiten der erfassten Tage geteilt durch days_logged",
+    @Test(arguments: [("en", "Feeds per day: Feeds of the logged days divided by days_with_feeds", "Wet diapers: Wet diapers, mixed ones included"),
+                      ("de", "Mahlzeiten pro Tag: Mahlzeiten der erfassten Tage geteilt durch days_with_feeds",
                        "Nasse Windeln: Nasse Windeln, gemischte eingeschlossen")])
     func columnsExplainsEveryColumn(_ language: String, _ feedsPerDay: String, _ wet: String) async throws {
         let folder = try WorkFolder()

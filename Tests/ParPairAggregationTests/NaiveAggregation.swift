@@ -347,7 +347,7 @@ enum NaiveAggregation {
         let ozPerMl = 1 / 29.5735295625
         let volumeName = options.units == .metric ? "ml" : "oz"
         let volumeFactor = options.units == .metric ? 1 : ozPerMl
-        /// The longest gap between consecutive feeds of the span; a gap across a whole day with no logs at all is
+        /// The longest gap between consecutive feeds of the span; a gap across a whole day without a feed log is
         /// missing logs, not a feeding gap.
         func longestGap(_ feeds: [(start: Date, day: Int)]) -> Double? {
             let sorted = feeds.sorted { $0.start < $1.start }
@@ -356,16 +356,25 @@ enum NaiveAggregation {
             for index in 1..<sorted.count {
                 let (earlier, later) = (sorted[index - 1], sorted[index])
                 let between = earlier.day + 1 < later.day ? Array((earlier.day + 1)..<later.day) : []
-                guard between.allSatisfy({ (tallies[$0]?["logged_marker"] ?? 0) > 0 }) else { continue }
+                guard between.allSatisfy({ fedDay($0) }) else { continue }
                 longest = max(longest ?? 0, later.start.timeIntervalSince(earlier.start))
             }
             return longest.map { $0 / 3600 }
+        }
+        func fedDay(_ day: Int) -> Bool {
+            ["breastfeeding", "formula", "pumped_milk", "solids", "other"].contains { (tallies[day]?[$0] ?? 0) > 0 }
         }
         func longestSleep(_ days: ClosedRange<Int>) -> Double? {
             let durations = validSleeps.filter { days.contains($0.day) }.map { $0.end.timeIntervalSince($0.start) / 3600 }
             return durations.max()
         }
-        func columns(_ days: ClosedRange<Int>, perDay: Int?) -> [String: Value] {
+        /// The days of `days` logged for a kind: with a log, and with one of that kind (a sleep: one starting in it).
+        func kindDays(_ days: [Int]) -> (fed: [Int], slept: [Int], changed: [Int], active: [Int]) {
+            let logged = days.filter { (tallies[$0]?["logged_marker"] ?? 0) > 0 }
+            func with(_ name: String) -> [Int] { logged.filter { (tallies[$0]?[name] ?? 0) > 0 } }
+            return (logged.filter(fedDay), with("sleeps"), with("diapers"), with("activities"))
+        }
+        func columns(_ days: ClosedRange<Int>, perDay: [Int]?) -> [String: Value] {
             func sum(_ name: String) -> Double { days.reduce(0) { $0 + (tallies[$1]?[name] ?? 0) } }
             var columns: [String: Value] = [:]
             let feeds = ["breastfeeding", "formula", "pumped_milk", "solids", "other"].reduce(0) { $0 + sum($1) }
@@ -390,15 +399,21 @@ enum NaiveAggregation {
             columns["tummy_time_min"] = .number(sum("tummy_seconds") / 60)
             columns["activity_min"] = .number(sum("activity_seconds") / 60)
             if let perDay {
-                let n = Double(perDay)
-                // Per-day figures are over the logged days: sleep that ran into a day without logs is left out.
-                let loggedSleep = days.filter { (tallies[$0]?["logged_marker"] ?? 0) > 0 }.reduce(0) { $0 + Double(sleepMinutes[$1] ?? 0) } / 60
-                columns["feeds_per_day"] = .number(feeds / n)
-                columns["feedings_per_day"] = .number(sum("feedings") / n)
-                columns["bottle_\(volumeName)_per_day"] = .number((sum("formula_ml") + sum("pumped_milk_ml")) * volumeFactor / n)
-                columns["sleep_h_per_day"] = .number(loggedSleep / n)
-                columns["wet_per_day"] = .number(sum("wet") / n)
-                columns["dirty_per_day"] = .number(sum("dirty") / n)
+                // Per-day figures are over the days logged for their kind: a day with diapers but no feed is no day of
+                // no food; sleep per day is the sleep of the days a sleep starts in.
+                let (fed, slept, changed, active) = kindDays(perDay)
+                func over(_ total: Double, _ days: [Int]) -> Value { .number(days.isEmpty ? nil : total / Double(days.count)) }
+                let sleptHours = slept.reduce(0) { $0 + Double(sleepMinutes[$1] ?? 0) } / 60
+                columns["feeds_per_day"] = over(feeds, fed)
+                columns["feedings_per_day"] = over(sum("feedings"), fed)
+                columns["bottle_\(volumeName)_per_day"] = over((sum("formula_ml") + sum("pumped_milk_ml")) * volumeFactor, fed)
+                columns["sleep_h_per_day"] = over(sleptHours, slept)
+                columns["wet_per_day"] = over(sum("wet"), changed)
+                columns["dirty_per_day"] = over(sum("dirty"), changed)
+                columns["days_with_feeds"] = .number(Double(fed.count))
+                columns["days_with_sleep"] = .number(Double(slept.count))
+                columns["days_with_diapers"] = .number(Double(changed.count))
+                columns["days_with_activities"] = .number(Double(active.count))
             }
             let findings = result.findings.filter { finding in finding.day.map { days.contains($0) } ?? false }.count
             columns["findings"] = .number(Double(findings))
@@ -420,7 +435,7 @@ enum NaiveAggregation {
             }
             // Per-day figures divide by the days with a log (the report's today is long over in these stores).
             let loggedDays = ((week * 7)...lastDay).filter { (tallies[$0]?["logged_marker"] ?? 0) > 0 }.count
-            var row = columns((week * 7)...(week * 7 + 6), perDay: loggedDays > 0 ? loggedDays : nil)
+            var row = columns((week * 7)...(week * 7 + 6), perDay: Array((week * 7)...lastDay))
             row["week"] = .number(Double(week))
             row["first_day"] = .number(Double(week * 7))
             row["last_day"] = .number(Double(week * 7 + 6))

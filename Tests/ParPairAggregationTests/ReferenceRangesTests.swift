@@ -8,7 +8,7 @@ import Testing
     static let birth = CivilDate(year: 2024, month: 1, day: 15)
 
     func bands(_ metric: String, week: Int, days: Int = 7, _ metrics: LogMetrics, correction: AgeCorrection? = nil) -> [ReferenceBand] {
-        ReferenceRanges.bands(week: week, loggedDays: Array(week * 7..<week * 7 + days), birthDate: Self.birth, metrics: metrics,
+        ReferenceRanges.bands(week: week, loggedDays: LoggedDays(days: Array(week * 7..<week * 7 + days)), birthDate: Self.birth, metrics: metrics,
                               correction: correction)
             .filter { $0.metric == metric }
     }
@@ -113,7 +113,7 @@ import Testing
         metrics.formulaFeeds = 42
         metrics.formulaMilliliters = 7 * 946.4
         for units in [VolumeUnits.metric, .imperial] {
-            let band = try #require(ReferenceRanges.bands(week: 20, loggedDays: Array(140...146), birthDate: Self.birth, metrics: metrics,
+            let band = try #require(ReferenceRanges.bands(week: 20, loggedDays: LoggedDays(days: Array(140...146)), birthDate: Self.birth, metrics: metrics,
                                                           units: units).first { $0.metric == "formula_ml_per_day" && $0.kind == .concern })
             // 946.4 ml is 32.0 oz: the same as the bound, printed either way.
             #expect(!band.isConcern, "\(units): \(band)")
@@ -121,7 +121,7 @@ import Testing
         }
         metrics.formulaMilliliters = 7 * 961
         for units in [VolumeUnits.metric, .imperial] {
-            let band = try #require(ReferenceRanges.bands(week: 20, loggedDays: Array(140...146), birthDate: Self.birth, metrics: metrics,
+            let band = try #require(ReferenceRanges.bands(week: 20, loggedDays: LoggedDays(days: Array(140...146)), birthDate: Self.birth, metrics: metrics,
                                                           units: units).first { $0.metric == "formula_ml_per_day" && $0.kind == .concern })
             #expect(band.isConcern, "\(units): \(band)")
         }
@@ -189,20 +189,20 @@ import Testing
         metrics.sleeps = 7
         metrics.sleepHours = 7 * 13
         let days = Array(116...122)
-        let week = try #require(ReferenceRanges.bands(week: 17, loggedDays: days, birthDate: Self.birth, metrics: metrics)
+        let week = try #require(ReferenceRanges.bands(week: 17, loggedDays: LoggedDays(days: days), birthDate: Self.birth, metrics: metrics)
             .first { $0.metric == "sleep_h_per_day" })
         #expect((week.low, week.high) == (14, 17))
-        let day = try #require(ReferenceRanges.bands(onDay: 122, loggedDays: days, birthDate: Self.birth, metrics: metrics)
+        let day = try #require(ReferenceRanges.bands(onDay: 122, loggedDays: LoggedDays(days: days), birthDate: Self.birth, metrics: metrics)
             .first { $0.metric == "sleep_h_per_day" })
         #expect((day.low, day.high) == (12, 16))
         #expect(day.status == .within)
         // Born at 34w0d (6 weeks early), corrected until 2025-01-15. On day 365 (2025-01-14) the corrected age is
         // 323 days (10 months: 12–16 h); on day 366, the first day without correction, the age is 12 months (11–14 h).
         let correction = try #require(AgeCorrection(birthDate: Self.birth, term: .gestationalAge(days: 238)))
-        let corrected = try #require(ReferenceRanges.bands(onDay: 365, loggedDays: Array(359...365), birthDate: Self.birth,
+        let corrected = try #require(ReferenceRanges.bands(onDay: 365, loggedDays: LoggedDays(days: Array(359...365)), birthDate: Self.birth,
                                                            metrics: metrics, correction: correction).first { $0.metric == "sleep_h_per_day" })
         #expect((corrected.low, corrected.high) == (12, 16))
-        let ended = try #require(ReferenceRanges.bands(onDay: 366, loggedDays: Array(360...366), birthDate: Self.birth,
+        let ended = try #require(ReferenceRanges.bands(onDay: 366, loggedDays: LoggedDays(days: Array(360...366)), birthDate: Self.birth,
                                                        metrics: metrics, correction: correction).first { $0.metric == "sleep_h_per_day" })
         #expect((ended.low, ended.high) == (11, 14))
     }

@@ -20,10 +20,13 @@ import Testing
         #expect(week.days == 3)
         #expect(!week.isComplete)
         #expect(week.daysLogged == 3)
-        #expect(week.number("wet_per_day") == 1)
-        #expect(week.number("dirty_per_day") == 1.0 / 3)
-        #expect(week.number("sleep_h_per_day") == 1)
-        #expect(week.number("bottle_ml_per_day") == 40)
+        // Each figure per day over the days logged for its kind: diapers on days 7 and 9, a sleep on day 8, a feed on
+        // day 9 (a day with diapers but no feed is no day of no food).
+        #expect(week.daysLoggedByKind == LoggedDays.Counts(food: 1, sleep: 1, diaper: 2, activity: 0))
+        #expect(week.number("wet_per_day") == 3.0 / 2)
+        #expect(week.number("dirty_per_day") == 1.0 / 2)
+        #expect(week.number("sleep_h_per_day") == 3)
+        #expect(week.number("bottle_ml_per_day") == 120)
         #expect(week.value(of: "start_date")?.formatted == "2024-06-10")
         #expect(week.value(of: "end_date")?.formatted == "2024-06-16")
         #expect(result.days.map(\.day) == [7, 8, 9])
@@ -236,7 +239,7 @@ import Testing
     @Test func columnNamesFollowTheDefinitions() {
         #expect(WeekSummary.columnNames(units: .metric) == [
             "baby", "baby_id", "week", "first_day", "last_day", "corrected_week", "corrected_day", "start_date", "end_date", "days", "days_logged",
-            "feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min", "formula_ml",
+            "days_with_feeds", "days_with_sleep", "days_with_diapers", "days_with_activities", "feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min", "formula_ml",
             "pumped_milk_ml", "solids_g", "feedings_per_day", "feeds_per_day", "bottle_ml_per_day", "bottle_ml_per_feed", "longest_feed_gap_h", "sleep_h",
             "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h", "sleep_h_per_day", "diapers", "wet", "dirty",
             "mixed", "dry", "wet_per_day", "dirty_per_day", "tummy_time_min", "activity_min", "findings",

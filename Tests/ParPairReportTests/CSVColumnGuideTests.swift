@@ -23,8 +23,8 @@ import Testing
         }
         #expect(Set(CSVColumnGuide.entries.map(\.name)) == used, "entries no table writes")
         #expect(CSVColumnGuide.columns(of: .events, units: .metric) == Self.written[.events])
-        #expect(CSVColumnGuide.columns(of: .weekly, units: .metric).count == 43,
-                "the 40 columns of the issue's weekly CSV, bottle_ml_per_feed, feedings and feedings_per_day")
+        #expect(CSVColumnGuide.columns(of: .weekly, units: .metric).count == 47,
+                "the 40 columns of the issue's weekly CSV, bottle_ml_per_feed, feedings, feedings_per_day and the 4 days per kind")
         #expect(CSVColumnGuide.columns(of: .weekly, units: .imperial).contains("bottle_oz_per_day"))
     }
 

@@ -27,7 +27,7 @@ enum ExpectedRows {
         let volume = units == .metric ? "ml" : "oz"
         return [
             "baby", "baby_id", "week", "first_day", "last_day", "corrected_week", "corrected_day", "start_date", "end_date", "days", "days_logged",
-            "feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
+            "days_with_feeds", "days_with_sleep", "days_with_diapers", "days_with_activities", "feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
             "formula_\(volume)", "pumped_milk_\(volume)", "solids_g", "feedings_per_day", "feeds_per_day", "bottle_\(volume)_per_day",
             "bottle_\(volume)_per_feed", "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
             "sleep_h_per_day", "diapers", "wet", "dirty", "mixed", "dry", "wet_per_day", "dirty_per_day",
@@ -69,18 +69,26 @@ enum ExpectedRows {
                 cells["start_date"] = .text(isoDate(start))
                 cells["end_date"] = .text(isoDate(aggregate.birthDate.adding(days: first + 6)))
                 cells["days"] = .count(days)
-                // Per-day figures divide by the days with logs (the daily rows' `logged`), not by `days`.
-                let logged = aggregate.days.filter { $0.day / 7 == summary.week && $0.logged }.count
-                cells["days_logged"] = .count(logged)
-                func perDay(_ total: Double) -> ExpectedCell { logged > 0 ? .figure(total / Double(logged), decimals: 2) : .text("") }
-                cells["feeds_per_day"] = perDay(Double(feedCount(metrics)))
-                cells["feedings_per_day"] = perDay(Double(metrics.feedings))
-                cells["bottle_\(volume)_per_day"] = perDay(self.volume(metrics.formulaMilliliters + metrics.pumpedMilkMilliliters, units))
-                // Sleep per day is the sleep of the logged days only: sleep that ran into a day without logs stays out.
-                let loggedSleep = aggregate.days.filter { $0.day / 7 == summary.week && $0.logged }.map(\.metrics.sleepHours).reduce(0, +)
-                cells["sleep_h_per_day"] = perDay(loggedSleep)
-                cells["wet_per_day"] = perDay(Double(metrics.wet))
-                cells["dirty_per_day"] = perDay(Double(metrics.dirty))
+                // Per-day figures divide by the days logged for their kind (the daily rows' `logged` and counts), not by
+                // `days` nor by every logged day: a day with diapers but no feed is no day of no food.
+                let logged = aggregate.days.filter { $0.day / 7 == summary.week && $0.logged && !$0.inProgress }
+                cells["days_logged"] = .count(logged.count)
+                let fed = logged.filter { $0.metrics.feeds > 0 }, slept = logged.filter { $0.metrics.sleeps > 0 }
+                let changed = logged.filter { $0.metrics.diapers > 0 }, active = logged.filter { $0.metrics.activities > 0 }
+                cells["days_with_feeds"] = .count(fed.count)
+                cells["days_with_sleep"] = .count(slept.count)
+                cells["days_with_diapers"] = .count(changed.count)
+                cells["days_with_activities"] = .count(active.count)
+                func perDay(_ total: Double, _ days: [DaySummary]) -> ExpectedCell {
+                    days.isEmpty ? .text("") : .figure(total / Double(days.count), decimals: 2)
+                }
+                cells["feeds_per_day"] = perDay(Double(feedCount(metrics)), fed)
+                cells["feedings_per_day"] = perDay(Double(metrics.feedings), fed)
+                cells["bottle_\(volume)_per_day"] = perDay(self.volume(metrics.formulaMilliliters + metrics.pumpedMilkMilliliters, units), fed)
+                // Sleep per day is the sleep of the days a sleep starts in: sleep that ran into another day stays out.
+                cells["sleep_h_per_day"] = perDay(slept.map(\.metrics.sleepHours).reduce(0, +), slept)
+                cells["wet_per_day"] = perDay(Double(metrics.wet), changed)
+                cells["dirty_per_day"] = perDay(Double(metrics.dirty), changed)
                 cells["findings"] = .count(summary.findings)
                 return ordered(cells, by: weeklyHeader(units: units))
             }

@@ -37,8 +37,10 @@ import Testing
     }
 
     /// A figure per logged day over the rows, with `decimals` as shown (rounded half away from zero).
-    static func perDay(_ rows: [[String: String]], _ column: String, decimals: Int, scale: Double = 1) -> String {
-        let logged = rows.filter { $0["logged"] == "1" }
+    /// Over the days logged for the figure's kind: those whose `kindColumn` (feeds, sleeps, diapers, activity minutes)
+    /// is above 0.
+    static func perDay(_ rows: [[String: String]], _ column: String, kindColumn: String, decimals: Int, scale: Double = 1) -> String {
+        let logged = rows.filter { $0["logged"] == "1" && ($0[kindColumn].flatMap(Double.init) ?? 0) > 0 }
         let total = logged.compactMap { $0[column].flatMap(Double.init) }.reduce(0, +)
         return FixedDecimal.format(total * scale / Double(logged.count), decimals: decimals)
     }
@@ -50,7 +52,7 @@ import Testing
         let current = try Self.dailyRows(baby: baby, from: Self.since, to: SampleSettings.today)
         let previous = try Self.dailyRows(baby: baby, from: CivilDate(year: 2026, month: 10, day: 12), to: CivilDate(year: 2026, month: 10, day: 31))
         #expect(current.count == 20 && previous.count == 20)
-        func expect(_ label: String, _ column: String, decimals: Int, sum: [String] = []) {
+        func expect(_ label: String, _ column: String, kind: String, decimals: Int, sum: [String] = []) {
             let columns = sum.isEmpty ? [column] : sum
             func value(_ rows: [[String: String]]) -> String {
                 let merged = rows.map { row -> [String: String] in
@@ -58,18 +60,18 @@ import Testing
                     row[column] = String(columns.compactMap { row[$0].flatMap(Double.init) }.reduce(0, +))
                     return row
                 }
-                return Self.perDay(merged, column, decimals: decimals)
+                return Self.perDay(merged, column, kindColumn: kind, decimals: decimals)
             }
             let cells = rows[label] ?? []
             #expect(cells.first?.hasPrefix(value(current)) == true, "\(baby) \(label): \(cells)")
             #expect(cells.dropFirst(2).first == value(previous), "\(baby) \(label) before: \(cells)")
         }
-        expect("Feedings per 24 h", "feedings", decimals: 1)
-        expect("Bottle ml per 24 h", "bottle", decimals: 0, sum: ["formula_ml", "pumped_milk_ml"])
-        expect("Wet diapers per 24 h", "wet", decimals: 1)
-        expect("Dirty diapers per 24 h", "dirty", decimals: 1)
-        expect("Total sleep per 24 h, h", "sleep_h", decimals: 1)
-        expect("Tummy time per 24 h, min", "tummy_time_min", decimals: 0)
+        expect("Feedings per 24 h", "feedings", kind: "feeds", decimals: 1)
+        expect("Bottle ml per 24 h", "bottle", kind: "feeds", decimals: 0, sum: ["formula_ml", "pumped_milk_ml"])
+        expect("Wet diapers per 24 h", "wet", kind: "diapers", decimals: 1)
+        expect("Dirty diapers per 24 h", "dirty", kind: "diapers", decimals: 1)
+        expect("Total sleep per 24 h, h", "sleep_h", kind: "sleeps", decimals: 1)
+        expect("Tummy time per 24 h, min", "tummy_time_min", kind: "activity_min", decimals: 0)
         // The longest sleep of the period: the largest daily longest sleep.
         let longest = current.compactMap { $0["longest_sleep_h"].flatMap(Double.init) }.max() ?? 0
         #expect(rows["Longest sleep stretch, h"]?.first == FixedDecimal.format(longest, decimals: 1))

@@ -51,7 +51,7 @@ enum ReportCharts {
         private func t(_ key: String) -> String { localizer.text(key) }
         private var labels: [String] { weeks.map { String($0.week) } }
 
-        private func perDay(_ total: (LogMetrics) -> Double) -> [Double] { weeks.map { $0.perDay(total) ?? 0 } }
+        private func perDay(_ kind: LogKind, _ total: (LogMetrics) -> Double) -> [Double] { weeks.map { $0.perDay(kind, total) ?? 0 } }
 
         /// Each week's typical range for a figure, when it has one (context: a shaded band, never a mark).
         private func bands(_ metric: String) -> [(low: Double?, high: Double?)?] {
@@ -69,24 +69,24 @@ enum ReportCharts {
 
         var feeds: BarChart {
             let series: [BarChart.Series] = [
-                .make(t("series_breastfeeding"), perDay { Double($0.breastfeeds) }, ChartStyle.breastfeeding),
-                .make(t("series_formula"), perDay { Double($0.formulaFeeds) }, ChartStyle.formula),
-                .make(t("series_pumped_milk"), perDay { Double($0.pumpedMilkFeeds) }, ChartStyle.pumpedMilk),
-                .make(t("series_solids"), perDay { Double($0.solidsFeeds) }, ChartStyle.solids),
-                .make(t("series_other"), perDay { Double($0.otherFeeds) }, ChartStyle.other),
+                .make(t("series_breastfeeding"), perDay(.food) { Double($0.breastfeeds) }, ChartStyle.breastfeeding),
+                .make(t("series_formula"), perDay(.food) { Double($0.formulaFeeds) }, ChartStyle.formula),
+                .make(t("series_pumped_milk"), perDay(.food) { Double($0.pumpedMilkFeeds) }, ChartStyle.pumpedMilk),
+                .make(t("series_solids"), perDay(.food) { Double($0.solidsFeeds) }, ChartStyle.solids),
+                .make(t("series_other"), perDay(.food) { Double($0.otherFeeds) }, ChartStyle.other),
             ]
             return chart("chart_feeds_title", "chart_feeds_unit", series.filter { $0.values.contains { $0 > 0 } }, stacked: true, band: nil)
         }
 
         var sleep: BarChart {
-            chart("chart_sleep_title", "chart_sleep_unit", [.make(t("series_sleep"), perDay { $0.sleepHours }, ChartStyle.sleep)],
+            chart("chart_sleep_title", "chart_sleep_unit", [.make(t("series_sleep"), perDay(.sleep) { $0.sleepHours }, ChartStyle.sleep)],
                   stacked: false, band: ("sleep_h_per_day", "chart_sleep_band"))
         }
 
         var diapers: BarChart {
             chart("chart_diapers_title", "chart_diapers_unit",
-                  [.make(t("series_wet"), perDay { Double($0.wet) }, ChartStyle.wet),
-                   .make(t("series_dirty"), perDay { Double($0.dirty) }, ChartStyle.dirty)],
+                  [.make(t("series_wet"), perDay(.diaper) { Double($0.wet) }, ChartStyle.wet),
+                   .make(t("series_dirty"), perDay(.diaper) { Double($0.dirty) }, ChartStyle.dirty)],
                   stacked: false, band: ("wet_per_day", "chart_diapers_band"))
         }
     }
