@@ -1,5 +1,6 @@
 import Foundation
 import ParPairAggregation
+import ParPairModel
 import ParPairReport
 import Testing
 
@@ -77,5 +78,16 @@ import Testing
         // Its time as the printed page shows it: 2 September 2026 was a Wednesday (Python's datetime); no offset.
         #expect(html.contains("Mi 2. Sept. 2026, 01:52"))
         #expect(!html.contains("01:52:00-04:00"))
+    }
+}
+
+/// A baby born early is written in the notation of the language's clinics: 32w0d, SSW 32+0, 32 SA + 0 j.
+@Suite struct GestationalAgeNotationTests {
+    @Test(arguments: [(Language.english, "32w0d of gestation"), (.german, "SSW 32+0"), (.french, "32 SA + 0 j"), (.spanish, "32+0 semanas")])
+    func theGestationalAgeIsWrittenAsTheClinicWritesIt(_ language: Language, _ expected: String) throws {
+        var options = SampleSettings.options()
+        options.birthTerm = .dueDate(CivilDate(year: 2026, month: 10, day: 18))  // Mia, born 2026-08-23 at 32w0d
+        let markdown = try ReportOutput.markdown.render(store: PackagePaths.sampleStore, options: options, baby: "Mia", language: language)
+        #expect(markdown.contains(expected), "\(markdown.prefix(1500))")
     }
 }

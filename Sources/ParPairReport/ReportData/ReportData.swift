@@ -288,7 +288,10 @@ public enum ReportData {
     /// The keys of a term on the day of life `todayIndex`.
     static func correction(_ correction: AgeCorrection, todayIndex: Int, _ localizer: Localizer) -> MustacheValue {
         .dictionary([
-            "born_at": .string(correction.gestationalAgeText),
+            // In the notation of the language's clinics: 35w2d, SSW 35+2, 35 SA + 2 j.
+            "born_at": .string(localizer.text("gestational_age", [
+                "weeks": String(correction.gestationalAgeDays / 7), "days": String(correction.gestationalAgeDays % 7),
+            ])),
             "early": .string(correction.earlyText),
             "due_date": .string(localizer.date(correction.dueDate)),
             "due_date_iso": .string(correction.dueDate.description),
