@@ -12,12 +12,6 @@
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
 import PackageDescription
 
-#if os(Linux)
-let libxml2PkgConfig: String? = nil
-#else
-let libxml2PkgConfig: String? = "libxml-2.0"
-#endif
-
 let package = Package(
     name: "parpair-report",
     platforms: [.macOS(.v13)],
@@ -32,12 +26,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // libxml2: XHTML opens the library when a run first checks XML (LibXML2Functions.swift). On Linux only its
-        // headers are used, so the binary does not link it (see the header path at the end of this file).
         .systemLibrary(
             name: "CLibXML2",
             path: "Sources/CLibXML2",
-            pkgConfig: libxml2PkgConfig,
+            pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
 
@@ -141,8 +133,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
-        // Links libxml2, to check XHTML's table of its functions against their declarations and addresses.
-        .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"], linkerSettings: [.linkedLibrary("xml2")]),
+        .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "AESCrypto", "TestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DeviceBackupTests", dependencies: ["DeviceBackup", "AESCrypto"]),
@@ -181,13 +172,3 @@ for target in package.targets where target.type == .regular || target.type == .e
         .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
     ]
 }
-
-// On Linux libxml2's headers are found here, not through pkg-config, whose flags would also link the library, which
-// XHTML opens only when a run checks XML: loading Debian's build of it (with the ICU, liblzma and zlib it brings)
-// cost every start about 0.5 ms. Every module that imports XHTML reads CLibXML2's headers, so every target gets the
-// path. On macOS pkg-config finds and links it as before (the system's libxml2 is in the shared cache).
-#if os(Linux)
-for target in package.targets where target.type != .system && target.type != .plugin {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
-}
-#endif

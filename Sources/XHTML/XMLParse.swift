@@ -140,16 +140,9 @@ struct XMLParse {
     /// - Parameter tree: Whether libxml2 builds the document's tree (pruned as it goes); a well-formedness check of
     ///   text without a visitor does without (see ``ParseSession/buildsTree``).
     private func run(_ source: ChunkSource, isDecodedText: Bool, hooks: VisitHooks?, tree: Bool = true) -> XMLCheckResult {
-        let parsed = switch check {
+        switch check {
         case .validation: LibXML2Runtime.exclusively { parse(source, isDecodedText: isDecodedText, hooks: hooks, tree: tree) }
         case .wellFormedness: LibXML2Runtime.alongsideOthers { parse(source, isDecodedText: isDecodedText, hooks: hooks, tree: tree) }
-        }
-        switch parsed {
-        case .success(let result):
-            return result
-        case .failure(let unavailable):
-            return XMLCheckResult(
-                documentName: documentName, requirement: requirement, outcome: .libraryUnavailable(unavailable), diagnostics: [])
         }
     }
 
@@ -167,11 +160,11 @@ struct XMLParse {
         return withExtendedLifetime(session) {
             // Errors raised outside the parser context (an unreadable catalog, for example)
             // go to the thread's structured handler; catch them for this parse only.
-            libxml2.xmlSetStructuredErrorFunc(Unmanaged.passUnretained(session).toOpaque()) { data, error in
+            xmlSetStructuredErrorFunc(Unmanaged.passUnretained(session).toOpaque()) { data, error in
                 guard let data, let error else { return }
                 Unmanaged<ParseSession>.fromOpaque(data).takeUnretainedValue().recordStray(error.pointee)
             }
-            defer { libxml2.xmlSetStructuredErrorFunc(nil, nil) }
+            defer { xmlSetStructuredErrorFunc(nil, nil) }
 
             guard let context = ParserContext(session: session) else {
                 return session.contextUnavailableResult(requirement: requirement)
