@@ -7,7 +7,7 @@
 //   C of our own         CFatal: how a run ends on a fatal signal or a failed allocation (imported by Platform)
 //   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
 //                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
-//                        Mustache, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
+//                        Mustache, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
 import PackageDescription
@@ -67,9 +67,11 @@ let package = Package(
         .target(name: "Mustache"),
         // A value changed in place without the runtime's per-access exclusivity check (its own counter instead).
         .target(name: "InPlace"),
-        .target(name: "Mail", dependencies: ["AESCrypto"]),
+        // Base64 (RFC 4648): Mail's and the report's encoder, PropertyList's strict decoder.
+        .target(name: "Base64Coding"),
+        .target(name: "Mail", dependencies: ["AESCrypto", "Base64Coding"]),
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
-        .target(name: "PropertyList"),
+        .target(name: "PropertyList", dependencies: ["Base64Coding"]),
         // iOS device backups (Finder, iTunes, idevicebackup2), plain and encrypted: knows nothing about babies.
         .target(name: "DeviceBackup", dependencies: ["AESCrypto", "PropertyList", "SQLite"]),
 
@@ -83,7 +85,7 @@ let package = Package(
             name: "ParPairReport",
             dependencies: [
                 "ParPairModel", "ParPairStore", "ParPairAggregation", "Platform", "Concurrency", "IDFingerprints", "Mustache", "XHTML",
-                "Mail", "DeviceBackup",
+                "Mail", "Base64Coding", "DeviceBackup",
             ],
             plugins: ["EmbedTemplates"]
         ),
@@ -134,6 +136,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
+        .testTarget(name: "Base64CodingTests", dependencies: ["Base64Coding"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "AESCrypto", "TestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DeviceBackupTests", dependencies: ["DeviceBackup", "AESCrypto"]),

@@ -1,6 +1,6 @@
+import Base64Coding
 import Concurrency
 import Foundation
-import Mail
 import Mustache
 import ParPairAggregation
 import ParPairModel
@@ -135,10 +135,9 @@ enum ReportCharts {
 
     static let dataURIPrefix = "data:image/svg+xml;base64,"
 
-    /// `data:image/svg+xml;base64,` and the SVG's UTF-8 in base64, in one piece (`Base64.string`, the mail's encoder).
+    /// `data:image/svg+xml;base64,` and the SVG's UTF-8 in base64, in one piece.
     static func dataURI(_ svg: String) -> String {
-        var svg = svg
-        return svg.withUTF8 { Base64.string($0, after: dataURIPrefix) }
+        Base64.string(encodingUTF8Of: svg, after: dataURIPrefix)
     }
 
     /// - Throws: `ReportError.chart` listing the problems of an SVG that is not well-formed XML.
