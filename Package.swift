@@ -84,8 +84,8 @@ let package = Package(
         .target(
             name: "ParPairReport",
             dependencies: [
-                "ParPairModel", "ParPairStore", "ParPairAggregation", "Platform", "Concurrency", "IDFingerprints", "Mustache", "XHTML",
-                "Mail", "Base64Coding", "DeviceBackup",
+                "ParPairModel", "ParPairStore", "ParPairAggregation", "Platform", "Concurrency", "Mustache", "XHTML", "Mail",
+                "Base64Coding", "DeviceBackup",
             ],
             plugins: ["EmbedTemplates"]
         ),
@@ -124,7 +124,7 @@ let package = Package(
         // Benchmarks print figures (`swift run -c release parpair-bench --help`); they are not timed tests.
         .executableTarget(
             name: "parpair-bench",
-            dependencies: ["Mustache", "ParPairStore", "ParPairAggregation", "ParPairReport", "AESCrypto"],
+            dependencies: ["Mustache", "ParPairModel", "ParPairStore", "ParPairAggregation", "ParPairReport", "AESCrypto"],
             path: "Tests/Benchmarks"
         ),
 
@@ -141,8 +141,8 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DeviceBackupTests", dependencies: ["DeviceBackup", "AESCrypto"]),
         .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel", "TestSupport"]),
-        .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "ParPairSample", "SQLite"]),
-        .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore", "IDFingerprints", "TestSupport"]),
+        .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "ParPairSample", "ParPairModel", "SQLite"]),
+        .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairModel", "IDFingerprints", "TestSupport"]),
         .testTarget(
             name: "ParPairReportTests",
             dependencies: [
