@@ -164,10 +164,9 @@ let package = Package(
 
 // A generic type our code uses (a dictionary keyed by UUID, an array of a domain struct) is named in the binary by
 // its mangled name by default, and the runtime builds its metadata the first time from that name, looking up
-// every conformance the type needs (UUID: Hashable) by scanning all of the binary's ~5,700 conformance records:
-// about 60 such scans on a report's main thread, 5M of a 10k CSV report's 120M instructions
-// (Tests/Performance/phases.sh; docs/performance.md). With this flag the compiler calls each type's metadata
-// accessor instead, which is handed the conformances it already knows. The flag is the compiler's own
+// every conformance the type needs (UUID: Hashable) by scanning all of the binary's conformance records, once per
+// such type on a report's main thread. With this flag the compiler calls each type's metadata accessor instead,
+// which is handed the conformances it already knows. The flag is the compiler's own
 // (swift-frontend) and changes no behaviour; `unsafeFlags` only keeps this package from being someone else's
 // dependency, which it is not.
 for target in package.targets where target.type == .regular || target.type == .executable {

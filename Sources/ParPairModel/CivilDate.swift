@@ -12,8 +12,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses `YYYY-MM-DD`; nil for anything else or a date that does not exist.
     public init?(iso text: String) {
-        // `2026-10-30`, eight ASCII digits, is read on its bytes (split into Characters, a finding's time cost 12,000
-        // instructions); anything else goes the general way, which reads signs (`+1`) as `Int` does.
+        // `2026-10-30`, eight ASCII digits, is read on its bytes without splitting it into Characters; anything else
+        // goes the general way, which reads signs (`+1`) as `Int` does.
         let bytes = text.utf8
         if bytes.count == 10, let read = bytes.withContiguousStorageIfAvailable(Self.digitsOnly), let shaped = read {
             guard let date = shaped else { return nil }
@@ -76,8 +76,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        // Every date a store can hold, written digit by digit: CSV rows carry two (interpolation made
-        // several strings for each, about 2,000 instructions a date).
+        // Every date a store can hold, written digit by digit into one string (CSV rows carry two); other
+        // years fall back to interpolation, with the same digits.
         if (0...9999).contains(year), (1...99).contains(month), (1...99).contains(day) {
             return String(unsafeUninitializedCapacity: 10) { buffer in
                 var end = 0

@@ -7,9 +7,8 @@ import Foundation
 /// at another clock time (`--day-start`), which moves day boundaries but never age labels.
 ///
 /// Local dates and clock times are arithmetic on the zone's UTC offset, which gives what Foundation's
-/// Gregorian calendar gives (tested against it, zone by zone, around every offset change) at a fraction of
-/// its cost: an instant's local date took 3,400 instructions through `Calendar`, the instant of a clock time
-/// on a date 12,000, and making the calendar read the system's zone first. The calendar still answers what the arithmetic
+/// Gregorian calendar gives (tested against it, zone by zone, around every offset change), without making a
+/// `Calendar` (which reads the system's zone first) or asking it per log. The calendar still answers what the arithmetic
 /// leaves: instants before 1901 or after 9999 (Julian dates before 1582, local mean time), and clock
 /// times within a day of one of the zone's offset changes (a daylight-saving gap or repeat).
 public struct LifeCalendar: Sendable {
@@ -48,8 +47,8 @@ public struct LifeCalendar: Sendable {
         return (civil, secondOfDay, offset)
     }
 
-    /// Foundation's Gregorian calendar in this zone, for what the arithmetic leaves. Made when asked:
-    /// making one resolves the system's zone first (1.3M instructions).
+    /// Foundation's Gregorian calendar in this zone, for what the arithmetic leaves. Made only when asked, since
+    /// making one resolves the system's zone first.
     private var foundationCalendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

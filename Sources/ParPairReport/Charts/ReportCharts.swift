@@ -181,8 +181,7 @@ final class ChartChecks: Sendable {
 /// A drawn chart, checked by the first thread that needs it or is free for it (the HTML report's rendering thread
 /// when it reaches the chart, or the thread that drew the charts once it is done:
 /// ``ChartChecks/prepareFromTheEnd(until:)``) and encoded as it is read. It holds the SVG, which is smaller than its
-/// base64 (encoded by the drawing thread and decoded again for the check, the round trip cost the drawing thread
-/// 4.1M instructions and the rendering thread 2.9M at 10k). Read like the dictionary
+/// base64, and is encoded once, never decoded again for the check. Read like the dictionary
 /// ``ReportCharts/image(_:alt:name:checks:)`` makes without `checks` (`src`, `alt`), or as nothing when its check
 /// failed (recorded in ``ChartChecks``).
 final class CheckedChart: MustacheObject {

@@ -81,8 +81,7 @@ struct SVGWriter {
         }
 
         /// Appends what `body` writes, gathered on the stack and appended in one piece: an element is a few dozen
-        /// pieces, and appending each to the array cost 100 instructions (the drawing thread drew a 10k report's
-        /// charts in 37M, 13M of them appending).
+        /// pieces, and the array grows once per element, not once per piece.
         mutating func gather(_ body: (inout Pen) -> Void) {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
                 var pen = Pen(buffer: buffer)

@@ -24,8 +24,8 @@ enum PartialFile {
     /// `.new` suffix it has while being created, so a target of any valid length has a partial (the target's
     /// name is cut, on a character boundary, to make room for the marker).
     static func name(for target: String) -> String {
-        // Twelve lowercase hexadecimal digits of a random UUID's first six bytes (written here: Foundation's string
-        // replacement went through NSString, a third of the instructions a CSV report spends before the store).
+        // Twelve lowercase hexadecimal digits of a random UUID's first six bytes, written here rather than through
+        // Foundation's string replacement, which bridges to NSString on every run.
         let random = withUnsafeBytes(of: UUID().uuid) { Array($0.prefix(6)) }
         let suffix = marker + random.map { byte in String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16) }.joined()
         let room = maximumNameBytes - 1 - suffix.utf8.count - ".new".utf8.count
