@@ -7,7 +7,7 @@
 //   C of our own         CFatal: how a run ends on a fatal signal or a failed allocation (imported by Platform)
 //   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
 //                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
-//                        Mustache, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
+//                        Mustache, ASCIIWriting, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
 import PackageDescription
@@ -67,6 +67,8 @@ let package = Package(
         .target(name: "Mustache"),
         // A value changed in place without the runtime's per-access exclusivity check (its own counter instead).
         .target(name: "InPlace"),
+        // Short ASCII strings (numbers, dates, ids) written straight into a string's storage, every write checked.
+        .target(name: "ASCIIWriting"),
         // Base64 (RFC 4648): Mail's and the report's encoder, PropertyList's strict decoder.
         .target(name: "Base64Coding"),
         .target(name: "Mail", dependencies: ["AESCrypto", "Base64Coding"]),
@@ -76,16 +78,16 @@ let package = Package(
         .target(name: "DeviceBackup", dependencies: ["AESCrypto", "PropertyList", "SQLite"]),
 
         // The domain, in the order data flows through it.
-        .target(name: "ParPairModel", dependencies: ["IDFingerprints"]),
+        .target(name: "ParPairModel", dependencies: ["IDFingerprints", "ASCIIWriting"]),
         .target(name: "ParPairStore", dependencies: ["ParPairModel", "Platform", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup"]),
         // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
         .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "Platform", "SQLite"]),
-        .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints", "InPlace"]),
+        .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints", "InPlace", "ASCIIWriting"]),
         .target(
             name: "ParPairReport",
             dependencies: [
                 "ParPairModel", "ParPairStore", "ParPairAggregation", "Platform", "Concurrency", "Mustache", "XHTML", "Mail",
-                "Base64Coding", "DeviceBackup",
+                "Base64Coding", "ASCIIWriting", "DeviceBackup",
             ],
             plugins: ["EmbedTemplates"]
         ),
@@ -137,6 +139,7 @@ let package = Package(
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
         .testTarget(name: "Base64CodingTests", dependencies: ["Base64Coding"]),
+        .testTarget(name: "ASCIIWritingTests", dependencies: ["ASCIIWriting"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "AESCrypto", "TestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DeviceBackupTests", dependencies: ["DeviceBackup", "AESCrypto"]),

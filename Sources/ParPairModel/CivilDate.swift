@@ -1,3 +1,5 @@
+import ASCIIWriting
+
 /// A calendar date with no time and no zone (proleptic Gregorian), e.g. a birthday as read on a wall calendar.
 public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var year: Int
@@ -79,24 +81,12 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         // Every date a store can hold, written digit by digit into one string (CSV rows carry two); other
         // years fall back to interpolation, with the same digits.
         if (0...9999).contains(year), (1...99).contains(month), (1...99).contains(day) {
-            return String(unsafeUninitializedCapacity: 10) { buffer in
-                var end = 0
-                func put(_ value: Int, digits: Int) {
-                    var value = value
-                    for position in stride(from: end + digits - 1, through: end, by: -1) {
-                        buffer[position] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
-                        value /= 10
-                    }
-                    end += digits
-                }
-                put(year, digits: 4)
-                buffer[end] = 0x2D
-                end += 1
-                put(month, digits: 2)
-                buffer[end] = 0x2D
-                end += 1
-                put(day, digits: 2)
-                return end
+            return ASCIIWriter.string(capacity: 10) { text in
+                text.append(decimal: UInt64(year), minimumDigits: 4)
+                text.append(UInt8(ascii: "-"))
+                text.append(decimal: UInt64(month), minimumDigits: 2)
+                text.append(UInt8(ascii: "-"))
+                text.append(decimal: UInt64(day), minimumDigits: 2)
             }
         }
         let y = String(year).count < 4 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)

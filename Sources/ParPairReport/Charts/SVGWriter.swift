@@ -1,3 +1,4 @@
+import ASCIIWriting
 import Mustache
 
 /// Builds an SVG document as text, escaping every attribute value and text node.
@@ -152,25 +153,16 @@ struct SVGWriter {
         // Below 10⁹ the hundredths are exact and `rounded` is the Double nearest to them, so their digits are the
         // shortest that read back as it: what `String(rounded)` writes, without its general algorithm.
         guard abs(rounded) < 1e9 else { return String(rounded) }
-        // Written right to left into a buffer, one String made at the end (a chart writes thousands).
-        let whole = Int(hundredths), magnitude = abs(whole)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
-            var start = buffer.count
-            func put(_ byte: UInt8) {
-                start -= 1
-                buffer[start] = byte
-            }
-            let fraction = magnitude % 100
-            if fraction % 10 != 0 { put(UInt8(ascii: "0") + UInt8(fraction % 10)) }
-            put(UInt8(ascii: "0") + UInt8(fraction / 10))
-            put(UInt8(ascii: "."))
-            var integer = magnitude / 100
-            repeat {
-                put(UInt8(ascii: "0") + UInt8(integer % 10))
-                integer /= 10
-            } while integer > 0
-            if whole < 0 { put(UInt8(ascii: "-")) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        // Written straight into one string (a chart writes thousands): the whole part, the tenths, and the hundredths
+        // unless they are 0.
+        let whole = Int(hundredths), magnitude = UInt64(abs(whole))
+        return ASCIIWriter.string(capacity: 16) { text in
+            if whole < 0 { text.append(UInt8(ascii: "-")) }
+            text.append(decimal: magnitude / 100)
+            text.append(UInt8(ascii: "."))
+            let fraction = UInt8(magnitude % 100)
+            text.append(UInt8(ascii: "0") + fraction / 10)
+            if fraction % 10 != 0 { text.append(UInt8(ascii: "0") + fraction % 10) }
         }
     }
 }
