@@ -17,7 +17,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         // `2026-10-30`, eight ASCII digits, is read on its bytes without splitting it into Characters; anything else
         // goes the general way, which reads signs (`+1`) as `Int` does.
         let bytes = text.utf8
-        if bytes.count == 10, let read = bytes.withContiguousStorageIfAvailable(Self.digitsOnly), let shaped = read {
+        if bytes.count == 10, let shaped = Self.digitsOnly(bytes) {
             guard let date = shaped else { return nil }
             self = date
             return
@@ -33,18 +33,21 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The date of `YYYY-MM-DD` written in digits only: `.some(nil)` when no such date exists, nil when the bytes are not
     /// in that form.
-    private static func digitsOnly(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate?? {
-        func number(_ positions: Range<Int>) -> Int? {
-            var value = 0
-            for position in positions {
-                let digit = bytes[position] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
+    private static func digitsOnly(_ bytes: String.UTF8View) -> CivilDate?? {
+        var year = 0, month = 0, day = 0
+        for (position, byte) in bytes.enumerated() {
+            if position == 4 || position == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
             }
-            return value
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            switch position {
+            case ..<4: year = year * 10 + Int(digit)
+            case ..<7: month = month * 10 + Int(digit)
+            default: day = day * 10 + Int(digit)
+            }
         }
-        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return .some(nil) }
         return CivilDate(year: year, month: month, day: day)
     }
