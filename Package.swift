@@ -7,7 +7,7 @@
 //   C of our own         CFatal: how a run ends on a fatal signal or a failed allocation (imported by Platform)
 //   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
 //                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
-//                        Mustache, ASCIIWriting, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
+//                        Mustache, TextBytes, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
 import PackageDescription
@@ -67,8 +67,9 @@ let package = Package(
         .target(name: "Mustache"),
         // A value changed in place without the runtime's per-access exclusivity check (its own counter instead).
         .target(name: "InPlace"),
-        // Short ASCII strings (numbers, dates, ids) written straight into a string's storage, every write checked.
-        .target(name: "ASCIIWriting"),
+        // Text written as bytes: short ASCII strings (numbers, dates, ids) straight into a string's storage, and UTF-8
+        // pieces gathered on the stack and appended to an array in one piece; every write checked.
+        .target(name: "TextBytes"),
         // Base64 (RFC 4648): Mail's and the report's encoder, PropertyList's strict decoder.
         .target(name: "Base64Coding"),
         .target(name: "Mail", dependencies: ["AESCrypto", "Base64Coding"]),
@@ -78,16 +79,16 @@ let package = Package(
         .target(name: "DeviceBackup", dependencies: ["AESCrypto", "PropertyList", "SQLite"]),
 
         // The domain, in the order data flows through it.
-        .target(name: "ParPairModel", dependencies: ["IDFingerprints", "ASCIIWriting"]),
+        .target(name: "ParPairModel", dependencies: ["IDFingerprints", "TextBytes"]),
         .target(name: "ParPairStore", dependencies: ["ParPairModel", "Platform", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup"]),
         // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
         .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "Platform", "SQLite"]),
-        .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints", "InPlace", "ASCIIWriting"]),
+        .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints", "InPlace", "TextBytes"]),
         .target(
             name: "ParPairReport",
             dependencies: [
                 "ParPairModel", "ParPairStore", "ParPairAggregation", "Platform", "Concurrency", "Mustache", "XHTML", "Mail",
-                "Base64Coding", "ASCIIWriting", "DeviceBackup",
+                "Base64Coding", "TextBytes", "DeviceBackup",
             ],
             plugins: ["EmbedTemplates"]
         ),
@@ -139,7 +140,7 @@ let package = Package(
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
         .testTarget(name: "Base64CodingTests", dependencies: ["Base64Coding"]),
-        .testTarget(name: "ASCIIWritingTests", dependencies: ["ASCIIWriting"]),
+        .testTarget(name: "TextBytesTests", dependencies: ["TextBytes"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "AESCrypto", "TestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DeviceBackupTests", dependencies: ["DeviceBackup", "AESCrypto"]),

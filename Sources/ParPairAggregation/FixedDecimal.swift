@@ -1,4 +1,4 @@
-import ASCIIWriting
+import TextBytes
 
 /// Formats numbers with a fixed number of decimals and a `.` decimal point, whatever the locale.
 ///

@@ -1,4 +1,4 @@
-import ASCIIWriting
+import TextBytes
 
 /// A calendar date with no time and no zone (proleptic Gregorian), e.g. a birthday as read on a wall calendar.
 public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import ASCIIWriting
+import TextBytes
 import Foundation
 
 extension UUID {

@@ -1,4 +1,4 @@
-import ASCIIWriting
+import TextBytes
 import Mustache
 
 /// Builds an SVG document as text, escaping every attribute value and text node.
@@ -23,7 +23,8 @@ struct SVGWriter {
 
     /// Adds an element with attributes and optional text content.
     mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, text: String? = nil) {
-        markup.gather { pen in
+        // Gathered on the stack and appended in one piece: the markup grows once per element, not once per piece.
+        markup.bytes.gather { pen in
             pen.write("<")
             pen.write(name)
             for (key, value) in attributes {
@@ -79,40 +80,6 @@ struct SVGWriter {
         mutating func append(_ string: String) {
             var string = string
             string.withUTF8 { bytes.append(contentsOf: $0) }
-        }
-
-        /// Appends what `body` writes, gathered on the stack and appended in one piece: an element is a few dozen
-        /// pieces, and the array grows once per element, not once per piece.
-        mutating func gather(_ body: (inout Pen) -> Void) {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
-                var pen = Pen(buffer: buffer)
-                body(&pen)
-                bytes.append(contentsOf: pen.spilled)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<pen.count]))
-            }
-        }
-    }
-
-    /// Writes into a buffer on the stack; what does not fit goes to `spilled`, before what the buffer holds.
-    struct Pen: TextOutputStream {
-        let buffer: UnsafeMutableBufferPointer<UInt8>
-        var count = 0
-        var spilled: [UInt8] = []
-
-        init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
-
-        mutating func write(_ string: String) {
-            var string = string
-            string.withUTF8 { piece in
-                guard let source = piece.baseAddress else { return }
-                if count + piece.count > buffer.count {
-                    spilled.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
-                    count = 0
-                    if piece.count > buffer.count { return spilled.append(contentsOf: piece) }
-                }
-                UnsafeMutableRawPointer(buffer.baseAddress! + count).copyMemory(from: source, byteCount: piece.count)
-                count += piece.count
-            }
         }
     }
 

@@ -1,4 +1,4 @@
-import ASCIIWriting
+import TextBytes
 import Foundation
 import Mustache
 import ParPairAggregation
