@@ -143,8 +143,8 @@ public struct DescriptorSink: TextOutputStream {
             string.withUTF8 { writeOut(UnsafeRawBufferPointer($0)) }
             return
         }
-        // Copied in one piece from the string's storage; appending the UTF-8 view element by
-        // element cost a long export a sixth of its time.
+        // Copied in one piece from the string's storage, not element by element through the UTF-8 view (a long
+        // export writes every row through here).
         let copied: Void? = string.utf8.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
         if copied == nil { buffer.append(contentsOf: string.utf8) }
         written()
