@@ -7,16 +7,10 @@
 //   C of our own         CFatal: how a run ends on a fatal signal or a failed allocation (imported by Platform)
 //   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
 //                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
-//                        Mustache, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
+//                        Mustache, TextBytes, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
 import PackageDescription
-
-#if os(Linux)
-let libxml2PkgConfig: String? = nil
-#else
-let libxml2PkgConfig: String? = "libxml-2.0"
-#endif
 
 let package = Package(
     name: "parpair-report",
@@ -32,12 +26,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // libxml2: XHTML opens the library when a run first checks XML (LibXML2Functions.swift). On Linux only its
-        // headers are used, so the binary does not link it (see the header path at the end of this file).
         .systemLibrary(
             name: "CLibXML2",
             path: "Sources/CLibXML2",
-            pkgConfig: libxml2PkgConfig,
+            pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
 
@@ -75,23 +67,28 @@ let package = Package(
         .target(name: "Mustache"),
         // A value changed in place without the runtime's per-access exclusivity check (its own counter instead).
         .target(name: "InPlace"),
-        .target(name: "Mail", dependencies: ["AESCrypto"]),
+        // Text written as bytes: short ASCII strings (numbers, dates, ids) straight into a string's storage, and UTF-8
+        // pieces gathered on the stack and appended to an array in one piece; every write checked.
+        .target(name: "TextBytes"),
+        // Base64 (RFC 4648): Mail's and the report's encoder, PropertyList's strict decoder.
+        .target(name: "Base64Coding"),
+        .target(name: "Mail", dependencies: ["AESCrypto", "Base64Coding"]),
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
-        .target(name: "PropertyList"),
+        .target(name: "PropertyList", dependencies: ["Base64Coding"]),
         // iOS device backups (Finder, iTunes, idevicebackup2), plain and encrypted: knows nothing about babies.
         .target(name: "DeviceBackup", dependencies: ["AESCrypto", "PropertyList", "SQLite"]),
 
         // The domain, in the order data flows through it.
-        .target(name: "ParPairModel", dependencies: ["IDFingerprints"]),
+        .target(name: "ParPairModel", dependencies: ["IDFingerprints", "TextBytes"]),
         .target(name: "ParPairStore", dependencies: ["ParPairModel", "Platform", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup"]),
         // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
         .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "Platform", "SQLite"]),
-        .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints", "InPlace"]),
+        .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints", "InPlace", "TextBytes"]),
         .target(
             name: "ParPairReport",
             dependencies: [
-                "ParPairModel", "ParPairStore", "ParPairAggregation", "Platform", "Concurrency", "IDFingerprints", "Mustache", "XHTML",
-                "Mail", "DeviceBackup",
+                "ParPairModel", "ParPairStore", "ParPairAggregation", "Platform", "Concurrency", "Mustache", "XHTML", "Mail",
+                "Base64Coding", "TextBytes", "DeviceBackup",
             ],
             plugins: ["EmbedTemplates"]
         ),
@@ -130,7 +127,7 @@ let package = Package(
         // Benchmarks print figures (`swift run -c release parpair-bench --help`); they are not timed tests.
         .executableTarget(
             name: "parpair-bench",
-            dependencies: ["Mustache", "ParPairStore", "ParPairAggregation", "ParPairReport", "AESCrypto"],
+            dependencies: ["Mustache", "ParPairModel", "ParPairStore", "ParPairAggregation", "ParPairReport", "AESCrypto"],
             path: "Tests/Benchmarks"
         ),
 
@@ -141,14 +138,15 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
-        // Links libxml2, to check XHTML's table of its functions against their declarations and addresses.
-        .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"], linkerSettings: [.linkedLibrary("xml2")]),
+        .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
+        .testTarget(name: "Base64CodingTests", dependencies: ["Base64Coding"]),
+        .testTarget(name: "TextBytesTests", dependencies: ["TextBytes"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "AESCrypto", "TestSupport"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DeviceBackupTests", dependencies: ["DeviceBackup", "AESCrypto"]),
         .testTarget(name: "ParPairModelTests", dependencies: ["ParPairModel", "TestSupport"]),
-        .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "ParPairSample", "SQLite"]),
-        .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairStore", "IDFingerprints", "TestSupport"]),
+        .testTarget(name: "ParPairStoreTests", dependencies: ["ParPairStore", "ParPairSample", "ParPairModel", "SQLite"]),
+        .testTarget(name: "ParPairAggregationTests", dependencies: ["ParPairAggregation", "ParPairModel", "IDFingerprints", "TestSupport"]),
         .testTarget(
             name: "ParPairReportTests",
             dependencies: [
@@ -170,10 +168,9 @@ let package = Package(
 
 // A generic type our code uses (a dictionary keyed by UUID, an array of a domain struct) is named in the binary by
 // its mangled name by default, and the runtime builds its metadata the first time from that name, looking up
-// every conformance the type needs (UUID: Hashable) by scanning all of the binary's ~5,700 conformance records:
-// about 60 such scans on a report's main thread, 5M of a 10k CSV report's 120M instructions
-// (Tests/Performance/phases.sh; docs/performance.md). With this flag the compiler calls each type's metadata
-// accessor instead, which is handed the conformances it already knows. The flag is the compiler's own
+// every conformance the type needs (UUID: Hashable) by scanning all of the binary's conformance records, once per
+// such type on a report's main thread. With this flag the compiler calls each type's metadata accessor instead,
+// which is handed the conformances it already knows. The flag is the compiler's own
 // (swift-frontend) and changes no behaviour; `unsafeFlags` only keeps this package from being someone else's
 // dependency, which it is not.
 for target in package.targets where target.type == .regular || target.type == .executable {
@@ -181,13 +178,3 @@ for target in package.targets where target.type == .regular || target.type == .e
         .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
     ]
 }
-
-// On Linux libxml2's headers are found here, not through pkg-config, whose flags would also link the library, which
-// XHTML opens only when a run checks XML: loading Debian's build of it (with the ICU, liblzma and zlib it brings)
-// cost every start about 0.5 ms. Every module that imports XHTML reads CLibXML2's headers, so every target gets the
-// path. On macOS pkg-config finds and links it as before (the system's libxml2 is in the shared cache).
-#if os(Linux)
-for target in package.targets where target.type != .system && target.type != .plugin {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
-}
-#endif

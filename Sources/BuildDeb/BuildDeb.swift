@@ -4,7 +4,7 @@ import PackagePlugin
 /// `swift package --allow-writing-to-package-directory build-deb`: builds `parpair-report` in release
 /// with the Swift runtime linked statically, and packs it with its man page, shell completions, README
 /// and sample store into `.build/deb/parpair-report_<version>_<arch>.deb`. `Depends:` lists the Debian
-/// package of every shared library the binary links (found with `ldd` and `dpkg -S`) or opens (libxml2); the XHTML
+/// package of every shared library the binary links (found with `ldd` and `dpkg -S`); the XHTML
 /// DTD is built in.
 /// The package's version names the commit (`0.2.0+git<commits>.<hash>`), so the package of a later commit
 /// is newer to dpkg and `apt-get install ./….deb` replaces the installed one.
@@ -128,12 +128,8 @@ struct BuildDeb: CommandPlugin {
         return version
     }
 
-    /// The libraries the binary opens itself when a run needs them, so `ldd` does not list them: libxml2, which
-    /// XHTML opens for the first XML check (`LibXML2Functions.library`).
-    static let openedLibraries = ["libxml2.so.2"]
-
-    /// The Debian packages of the shared libraries `binary` links and of those it opens, with the version installed
-    /// here as a floor.
+    /// The Debian packages of the shared libraries `binary` links (as `ldd` lists them: libsqlite3, libxml2, libnettle,
+    /// …), with the version installed here as a floor.
     func dependencies(of binary: String) throws -> [String] {
         var paths: [String] = []
         for line in try run("/usr/bin/ldd", [binary]).split(separator: "\n") {
@@ -142,15 +138,6 @@ struct BuildDeb: CommandPlugin {
             guard let arrow = parts.firstIndex(of: "=>"), arrow + 1 < parts.count else { continue }
             let path = String(parts[arrow + 1])
             if path.hasPrefix("/") { paths.append(path) }
-        }
-        // "\tlibxml2.so.2 (libc6,x86-64) => /lib/x86_64-linux-gnu/libxml2.so.2", the loader's cache of this machine's libraries.
-        let cache = try run("/sbin/ldconfig", ["-p"]).split(separator: "\n")
-        for library in Self.openedLibraries {
-            guard let line = cache.first(where: { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) == library }),
-                  let arrow = line.range(of: " => ") else {
-                throw Failure(description: "build-deb: \(library), which the binary opens, is not installed")
-            }
-            paths.append(String(line[arrow.upperBound...]))
         }
         var packages: [String] = []
         for path in paths {

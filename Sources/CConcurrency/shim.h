@@ -1,8 +1,7 @@
 #ifndef PARPAIR_CCONCURRENCY_SHIM_H
 #define PARPAIR_CCONCURRENCY_SHIM_H
 // Where a new thread starts. Linux may queue a new thread on its creator's CPU and leave it there while the
-// creator runs on, until a load balance moves it: 1.4-3 ms on a 2-vCPU KVM guest (kernel 6.18), while the other
-// CPU sat idle. A thread is therefore started allowed only the CPUs other than its creator's, and as it starts it
+// creator runs on, until a load balance moves it, while another CPU sits idle. A thread is therefore started allowed only the CPUs other than its creator's, and as it starts it
 // allows itself every CPU its creator may use again (see DetachedThread).
 //
 // glibc declares sched_getcpu, sched_getaffinity and the pthread affinity calls only with _GNU_SOURCE, which the

@@ -13,9 +13,8 @@ import Darwin
 ///
 /// On Linux a thread starts on a CPU other than its creator's, when the process may use another, and then
 /// allows itself every CPU its creator may use (``allowedCPUs()`` then answers the same on both). Left to itself, the scheduler may
-/// queue a new thread behind its creator, which goes on running: on a 2-vCPU KVM guest a thread started
-/// that way waited 1.4–3 ms for its first instruction, while the other CPU sat idle, and a run starts one
-/// for each hand-off (the reading thread, the validator, the rendering thread). Placed, it starts in 0.1 ms.
+/// queue a new thread behind its creator, which goes on running, while another CPU sits idle; a run starts one
+/// for each hand-off (the reading thread, the validator, the rendering thread), and each must start at once.
 public enum DetachedThread {
     /// Runs `body` on a new detached thread with `stackSize` bytes of stack.
     ///

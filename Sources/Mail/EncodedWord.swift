@@ -1,3 +1,5 @@
+import Base64Coding
+
 /// RFC 2047 encoded-words (`=?utf-8?Q?...?=` / `=?utf-8?B?...?=`) for non-ASCII header text.
 ///
 /// Text is split into words that each hold whole Unicode scalars, so no word ever splits a UTF-8

@@ -1,3 +1,5 @@
+import Base64Coding
+
 /// One MIME entity of the message being written: its headers, a blank line, and its encoded body.
 enum MIMEEntity {
     case text(subtype: String, text: String)

@@ -156,8 +156,7 @@ public enum TextTemplate {
         var result = ""
         var copied = utf8.startIndex
         while true {
-            // `append(contentsOf:)` with a Substring is String's own; `+=` took the generic sequence path, whose
-            // first call looked the Substring's associated types up at run time (0.24M instructions).
+            // `append(contentsOf:)` with a Substring is String's own, not `+=`'s generic sequence path.
             result.append(contentsOf: template[copied..<open])
             let nameStart = utf8.index(open, offsetBy: 2)
             guard let close = pair(of: UInt8(ascii: "}"), in: utf8, from: nameStart) else {

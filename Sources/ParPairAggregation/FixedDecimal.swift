@@ -1,3 +1,5 @@
+import TextBytes
+
 /// Formats numbers with a fixed number of decimals and a `.` decimal point, whatever the locale.
 ///
 /// Values are rounded half away from zero; `-0` prints as `0`; NaN and infinities print as the empty
@@ -22,24 +24,16 @@ public enum FixedDecimal {
         let scaled = (value * scale).rounded(.toNearestOrAwayFromZero)
         guard abs(scaled) < 9.0e15 else { return large(value, places: places) }
         let units = Int64(scaled)
-        // Written backwards into a buffer on the stack, then made a String once (a weekly CSV formats a few
-        // hundred thousand figures): digits, the point after `places` of them, at least one integral digit.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var position = buffer.count
-            func put(_ byte: UInt8) {
-                position -= 1
-                buffer[position] = byte
-            }
-            var rest = units.magnitude
-            var written = 0
-            while rest > 0 || written <= places {
-                if places > 0, written == places { put(UInt8(ascii: ".")) }
-                put(UInt8(ascii: "0") + UInt8(rest % 10))
-                rest /= 10
-                written += 1
-            }
-            if units < 0 { put(UInt8(ascii: "-")) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
+        // Written straight into one string (the events export formats a few per log): at least one integral
+        // digit, then `places` digits after the point, leading zeros kept.
+        var divisor: UInt64 = 1
+        for _ in 0..<places { divisor *= 10 }
+        return ASCIIWriter.string(capacity: 32) { text in
+            if units < 0 { text.append(UInt8(ascii: "-")) }
+            text.append(decimal: units.magnitude / divisor)
+            guard places > 0 else { return }
+            text.append(UInt8(ascii: "."))
+            text.append(decimal: units.magnitude % divisor, minimumDigits: places)
         }
     }
 

@@ -36,8 +36,8 @@ public struct WeekComparison: Sendable, Hashable {
         }
     }
 
-    /// A figure's row label in `units`: its `{{unit}}` filled as the catalogs' texts are (`TextTemplate`). Foundation's
-    /// `replacingOccurrences` cost 58,000 instructions a label, five for each baby, in the report data.
+    /// A figure's row label in `units`: its `{{unit}}` filled as the catalogs' texts are (`TextTemplate`), the same text
+    /// Foundation's `replacingOccurrences` would make.
     static func label(_ figure: ReportFigure, units: VolumeUnits) -> String {
         TextTemplate.fill(figure.comparisonLabel ?? "", ["unit": units.symbol])
     }

@@ -23,8 +23,6 @@ enum ErrorMapping {
             switch error {
             case .chart: return GeneralError(error.description, exitCode: .software)
             case .dtdUnavailable: return GeneralError(error.description, exitCode: .osFile)
-            case .libraryUnavailable(let unavailable):
-                return GeneralError(error.description, exitCode: unavailable.outOfMemory ? .osError : .unavailable)
             case .noSuchBaby, .badTerm: return GeneralError(error.description, exitCode: .usage)
             case .invalidHTML, .template, .missingTemplate, .tooLarge, .unsafeDocument: return GeneralError(error.description, exitCode: .dataError)
             }

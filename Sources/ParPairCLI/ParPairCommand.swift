@@ -144,8 +144,7 @@ public enum ParPairCommand {
         (.usage, "usage", "the command was used wrongly: a bad option, value or argument"),
         (.dataError, "bad data", "bad data: not a store, a damaged store, an invalid template"),
         (.noInput, "no input", "a store or input file does not exist or cannot be read"),
-        (.unavailable, "no PDF engine", "no PDF engine is installed, or it failed (install weasyprint or chromium); "
-            + "or libxml2, which checks HTML, is not installed"),
+        (.unavailable, "no PDF engine", "no PDF engine is installed, or it failed (install weasyprint or chromium)"),
         (.software, "internal", "an internal error (a bug: please report it)"),
         (.osError, "out of memory", "the run ran out of memory under a memory limit (ulimit -v or -d); raise it"),
         (.osFile, "DTD unreadable", "the built-in XHTML DTD cannot be read (a damaged program: reinstall it)"),

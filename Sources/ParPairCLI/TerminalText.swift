@@ -3,11 +3,11 @@
 /// Those are shown as visible escapes (`\u{1B}`) instead; line feeds and tabs stay.
 enum TerminalText {
     static func safe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        guard text.unicodeScalars.contains(where: mustBeEscaped) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) {
+            if mustBeEscaped(scalar) {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
@@ -19,10 +19,10 @@ enum TerminalText {
     /// Store text shown inside one line of a listing (`info`'s babies): every control character, line feeds
     /// and tabs included, as a visible escape, so a name cannot forge lines of the listing.
     static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isUnsafe($0) || $0.value == 0x0A || $0.value == 0x09 }) else { return text }
+        guard text.unicodeScalars.contains(where: { mustBeEscaped($0) || $0.value == 0x0A || $0.value == 0x09 }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) || scalar.value == 0x0A || scalar.value == 0x09 {
+            if mustBeEscaped(scalar) || scalar.value == 0x0A || scalar.value == 0x09 {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
@@ -32,12 +32,12 @@ enum TerminalText {
     }
 
     /// JSON text with the same characters written as JSON escapes (`\u202e`), so it stays valid JSON and
-    /// passes `safe` unchanged. (Every unsafe character is in the Basic Multilingual Plane.)
+    /// passes `safe` unchanged. (Every such character is in the Basic Multilingual Plane.)
     static func jsonSafe(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: isUnsafe) else { return json }
+        guard json.unicodeScalars.contains(where: mustBeEscaped) else { return json }
         var result = ""
         for scalar in json.unicodeScalars {
-            if isUnsafe(scalar) {
+            if mustBeEscaped(scalar) {
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {
@@ -47,7 +47,9 @@ enum TerminalText {
         return result
     }
 
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` can rewrite or reorder what a terminal shows: a control character other than a line feed or a
+    /// tab, or a bidirectional embedding, override or isolate.
+    static func mustBeEscaped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: false
         case 0x00...0x1F, 0x7F...0x9F: true

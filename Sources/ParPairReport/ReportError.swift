@@ -9,8 +9,6 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
     case invalidHTML(template: String, problems: String)
     /// The XHTML DTD could not be loaded.
     case dtdUnavailable(String)
-    /// libxml2 could not be loaded, so the HTML (or a chart) could not be checked.
-    case libraryUnavailable(LibraryUnavailable)
     /// A template could not be parsed, or failed while rendering: the engine's error, with its template,
     /// line, column and caret.
     case template(TemplateError)
@@ -34,8 +32,6 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
             "the HTML rendered from \(template) is not valid XHTML 1.0 Strict; nothing was written:\n\(problems)"
         case .dtdUnavailable(let message):
             message
-        case .libraryUnavailable(let unavailable):
-            unavailable.description
         case .template(let error):
             error.description
         case .missingTemplate(let message):

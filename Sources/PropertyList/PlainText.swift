@@ -1,37 +1,3 @@
-/// Base64 (RFC 4648, standard alphabet, padding optional), for XML property lists' `<data>`.
-enum Base64 {
-    static func decode(_ text: String) -> [UInt8]? {
-        var output: [UInt8] = []
-        var accumulator: UInt32 = 0
-        var bits = 0
-        var padding = 0
-        for byte in text.utf8 {
-            let value: UInt32
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
-            case UInt8(ascii: "+"): value = 62
-            case UInt8(ascii: "/"): value = 63
-            case UInt8(ascii: "="):
-                padding += 1
-                continue
-            case 0x20, 0x09, 0x0A, 0x0D: continue
-            default: return nil
-            }
-            guard padding == 0 else { return nil }
-            accumulator = accumulator << 6 | value
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-                accumulator &= (1 << UInt32(bits)) - 1
-            }
-        }
-        return padding <= 2 ? output : nil
-    }
-}
-
 /// `2026-11-20T06:30:00Z`, the only date form XML property lists use.
 enum ISODate {
     /// Seconds since 2001-01-01 00:00:00 UTC.

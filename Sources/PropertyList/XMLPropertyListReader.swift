@@ -1,3 +1,5 @@
+import Base64Coding
+
 /// An XML property list, read by a small tokenizer of our own: no recursion (an explicit stack bounded by
 /// the depth limit), no DTD, no external entities, only the five predefined entities and character
 /// references. Apple's format needs nothing more.

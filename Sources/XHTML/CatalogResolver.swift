@@ -57,14 +57,14 @@ final class CatalogResolver {
         case .system:
             let resolved = XMLString.with(publicID) { publicID in
                 XMLString.with(systemID) { systemID in
-                    XMLString.take(libxml2.xmlCatalogResolve(publicID, systemID))
+                    XMLString.take(xmlCatalogResolve(publicID, systemID))
                 }
             }
             if let resolved {
                 return resolved
             }
             guard let systemID else { return nil }
-            return XMLString.with(systemID) { XMLString.take(libxml2.xmlCatalogResolveURI($0)) }
+            return XMLString.with(systemID) { XMLString.take(xmlCatalogResolveURI($0)) }
         case .files(let paths):
             let catalogs = loadedCatalogs ?? paths.compactMap(LoadedCatalog.init(path:))
             loadedCatalogs = catalogs

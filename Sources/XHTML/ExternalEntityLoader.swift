@@ -9,10 +9,10 @@ enum ExternalEntityLoader {
     /// The loader libxml2 had before; only loads for parser contexts that are not ours reach it.
     nonisolated(unsafe) private static var previous: xmlExternalEntityLoader?
 
-    /// Installs the loader. Called once, from ``LibXML2Runtime``'s initialisation, with the functions it loaded.
-    static func install(with functions: LibXML2Functions) {
-        previous = functions.xmlGetExternalEntityLoader()
-        functions.xmlSetExternalEntityLoader { url, publicID, context in
+    /// Installs the loader. Called once, from ``LibXML2Runtime``'s initialisation.
+    static func install() {
+        previous = xmlGetExternalEntityLoader()
+        xmlSetExternalEntityLoader { url, publicID, context in
             guard let context, let session = ParseSession.of(context) else {
                 return ExternalEntityLoader.previous?(url, publicID, context)
             }

@@ -3,10 +3,10 @@ import Concurrency
 
 /// Process-wide libxml2 set-up and the lock every parse runs under.
 ///
-/// The library is opened by the first parse (``LibXML2Functions``). libxml2 keeps global state: parser
-/// initialisation, the default catalog (read once from `XML_CATALOG_FILES` or `/etc/xml/catalog`, with delegate
-/// catalogs loaded lazily into a global cache), the external entity loader and the thread's structured error handler. `xmlInitParser()`
-/// and the installation of ``ExternalEntityLoader`` run exactly once, before the first parse, and every validation (the parses that look up the catalog) is serialized by one
+/// libxml2 keeps global state: parser initialisation, the default catalog (read once from `XML_CATALOG_FILES` or
+/// `/etc/xml/catalog`, with delegate catalogs loaded lazily into a global cache), the external entity loader and the
+/// thread's structured error handler. `xmlInitParser()` and the installation of ``ExternalEntityLoader`` run exactly
+/// once, before the first parse, and every validation (the parses that look up the catalog) is serialized by one
 /// lock: validations from several threads are safe, one runs at a time.
 ///
 /// A well-formedness check reads no catalog and no DTD: it uses only its own parser context and its
@@ -15,41 +15,28 @@ import Concurrency
 /// ``alongsideOthers(_:)``: a report's charts are checked on one thread while its pages stream through
 /// the validator on another, which holds the lock until the last page.
 enum LibXML2Runtime {
-    /// Loads libxml2, then runs `xmlInitParser()` and installs the entity loader, once per process (a Swift
-    /// `static let` initialiser is run once, thread-safely); why the library could not be loaded, if it could not.
-    private static let initialization: Result<LibXML2Functions, LibraryUnavailable> = {
-        LibXML2Functions.load().map { functions in
-            functions.xmlInitParser()
-            ExternalEntityLoader.install(with: functions)
-            return functions
-        }
+    /// Runs `xmlInitParser()` and installs the entity loader, once per process (a Swift `static let` initialiser is
+    /// run once, thread-safely).
+    private static let initialization: Void = {
+        xmlInitParser()
+        ExternalEntityLoader.install()
     }()
-
-    /// The loaded functions, for parses, which run after `initialization` succeeded.
-    fileprivate static var loaded: LibXML2Functions {
-        guard case .success(let functions) = initialization else {
-            preconditionFailure("libxml2 used although it could not be loaded")
-        }
-        return functions
-    }
 
     /// Held by the parse running ``exclusively(_:)``; it guards no value, only libxml2's global state.
     private static let lock = Locked(())
 
-    /// Runs `body` with libxml2 loaded and initialised and no other parse of this module running; fails when
-    /// the library cannot be loaded.
+    /// Runs `body` with libxml2 initialised and no other parse of this module running.
     ///
     /// - Parameter body: The work that touches libxml2. It must not call `exclusively` again.
-    static func exclusively<Result>(_ body: () -> Result) -> Swift.Result<Result, LibraryUnavailable> {
-        initialization.map { _ in lock.withLock { _ in body() } }
+    static func exclusively<Result>(_ body: () -> Result) -> Result {
+        initialization
+        return lock.withLock { _ in body() }
     }
 
-    /// Runs `body` with libxml2 loaded and initialised, whatever else is parsing: for parses that touch no
-    /// catalog and no DTD (well-formedness checks).
-    static func alongsideOthers<Result>(_ body: () -> Result) -> Swift.Result<Result, LibraryUnavailable> {
-        initialization.map { _ in body() }
+    /// Runs `body` with libxml2 initialised, whatever else is parsing: for parses that touch no catalog and no DTD
+    /// (well-formedness checks).
+    static func alongsideOthers<Result>(_ body: () -> Result) -> Result {
+        initialization
+        return body()
     }
 }
-
-/// libxml2's functions, for code that runs inside ``LibXML2Runtime``, which has loaded them.
-var libxml2: LibXML2Functions { LibXML2Runtime.loaded }

@@ -10,14 +10,14 @@ final class LoadedCatalog {
     ///
     /// - Parameter path: The path of an XML (or SGML) catalog file.
     init?(path: String) {
-        guard let handle = libxml2.xmlLoadACatalog(path) else {
+        guard let handle = xmlLoadACatalog(path) else {
             return nil
         }
         self.handle = handle
     }
 
     deinit {
-        libxml2.xmlFreeCatalog(handle)
+        xmlFreeCatalog(handle)
     }
 
     /// The URI the catalog gives for the identifiers (`public`/`system` entries, then `uri`
@@ -29,13 +29,13 @@ final class LoadedCatalog {
     func resolve(publicID: String?, systemID: String?) -> String? {
         let resolved = XMLString.with(publicID) { publicID in
             XMLString.with(systemID) { systemID in
-                XMLString.take(libxml2.xmlACatalogResolve(handle, publicID, systemID))
+                XMLString.take(xmlACatalogResolve(handle, publicID, systemID))
             }
         }
         if let resolved {
             return resolved
         }
         guard let systemID else { return nil }
-        return XMLString.with(systemID) { XMLString.take(libxml2.xmlACatalogResolveURI(handle, $0)) }
+        return XMLString.with(systemID) { XMLString.take(xmlACatalogResolveURI(handle, $0)) }
     }
 }

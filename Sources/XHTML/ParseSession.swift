@@ -74,7 +74,7 @@ final class ParseSession {
         var attributes: [XMLAttribute] = []
         var attribute = node.pointee.properties
         while let current = attribute {
-            let value = XMLString.take(libxml2.xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)) ?? ""
+            let value = XMLString.take(xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)) ?? ""
             attributes.append(XMLAttribute(name: Self.qualifiedName(current.pointee.name, current.pointee.ns), value: value))
             attribute = current.pointee.next
         }
@@ -84,8 +84,8 @@ final class ParseSession {
             attributes.append(XMLAttribute(name: prefix.map { "xmlns:" + $0 } ?? "xmlns", value: XMLString.copy(current.pointee.href) ?? ""))
             namespace = current.pointee.next
         }
-        let text = hooks.elementsWithText.contains(name) ? XMLString.take(libxml2.xmlNodeGetContent(node)) ?? "" : nil
-        hooks.visit(.element(XMLVisitedElement(name: name, line: Int(libxml2.xmlGetLineNo(node)), attributes: attributes, text: text)))
+        let text = hooks.elementsWithText.contains(name) ? XMLString.take(xmlNodeGetContent(node)) ?? "" : nil
+        hooks.visit(.element(XMLVisitedElement(name: name, line: Int(xmlGetLineNo(node)), attributes: attributes, text: text)))
     }
 
     /// `prefix:name`, or `name` without a prefix.
@@ -146,7 +146,7 @@ final class ParseSession {
             }
             reason = .builtInUnreadable(fileName: file.fileName)
         case .local(let path):
-            if let input = libxml2.xmlNewInputFromFile(context, path) {
+            if let input = xmlNewInputFromFile(context, path) {
                 return input
             }
             reason = .unreadable(path: path)

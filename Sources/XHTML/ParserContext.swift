@@ -12,11 +12,11 @@ final class ParserContext {
     /// Creates a context whose callbacks report to `session`, or nil when libxml2 cannot make one.
     /// The session must outlive the context.
     init?(session: ParseSession) {
-        guard let context = libxml2.xmlNewParserCtxt() else {
+        guard let context = xmlNewParserCtxt() else {
             return nil
         }
         guard let handlers = context.pointee.sax else {
-            libxml2.xmlFreeParserCtxt(context)
+            xmlFreeParserCtxt(context)
             return nil
         }
         self.context = context
@@ -41,7 +41,7 @@ final class ParserContext {
                     column: position.column
                 ))
             }
-            libxml2.xmlSAX2InternalSubset(userData, name, externalID, systemID)
+            xmlSAX2InternalSubset(userData, name, externalID, systemID)
         }
         // Nothing reads the tree, so an element's children are freed as soon as the element
         // itself has been validated: memory follows the document's depth, not its size.
@@ -53,7 +53,7 @@ final class ParserContext {
             if let ended, context.pointee.inSubset == 0, let session, session.hooks != nil {
                 session.visitElement(ended)
             }
-            libxml2.xmlSAX2EndElementNs(userData, localName, prefix, uri)
+            xmlSAX2EndElementNs(userData, localName, prefix, uri)
             if let ended {
                 ParserContext.pruneChildren(of: ended)
                 // Names are the dictionary's, one pointer a name, only with the context's dictionary.
@@ -70,18 +70,18 @@ final class ParserContext {
                             target: XMLString.copy(target) ?? "", line: ParserContext.position(of: context).line))
                     }
                 }
-                libxml2.xmlSAX2ProcessingInstruction(userData, target, data)
+                xmlSAX2ProcessingInstruction(userData, target, data)
             }
             if hooks.wantsStartTags {
                 handlers.pointee.startElementNs = { userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
-                    libxml2.xmlSAX2StartElementNs(userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
+                    xmlSAX2StartElementNs(userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
                     guard let userData else { return }
                     let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
                     // libxml2 calls this with its cursor on the `>` (or `/>`) that ends the tag.
                     let local = XMLString.copy(localName) ?? ""
                     let name = XMLString.copy(prefix).map { $0 + ":" + local } ?? local
                     ParseSession.of(context)?.hooks?.visit(.startTag(
-                        name: name, line: ParserContext.position(of: context).line, endOffset: Int(libxml2.xmlByteConsumed(context))))
+                        name: name, line: ParserContext.position(of: context).line, endOffset: Int(xmlByteConsumed(context))))
                 }
             }
         }
@@ -106,7 +106,7 @@ final class ParserContext {
     }
 
     deinit {
-        libxml2.xmlFreeParserCtxt(context)
+        xmlFreeParserCtxt(context)
     }
 
     /// What libxml2 concluded about one document.
@@ -138,7 +138,7 @@ final class ParserContext {
             hooks.visit(.internalSubset(line: session.declaredType?.line ?? 1))
         }
         if let document {
-            libxml2.xmlFreeDoc(document)
+            xmlFreeDoc(document)
         }
         return Verdict(
             parsedDocument: document != nil,
@@ -152,7 +152,7 @@ final class ParserContext {
     /// then takes an attribute value longer than what it holds of the document character by character, its slow
     /// path; a chart's attributes are short.
     private func pull(_ source: ChunkSource, options: Int32) -> xmlDocPtr? {
-        let document = libxml2.xmlCtxtReadIO(context, { source, buffer, length in
+        let document = xmlCtxtReadIO(context, { source, buffer, length in
             guard let source, let buffer, length > 0 else { return 0 }
             return Unmanaged<ChunkSource>.fromOpaque(source).takeUnretainedValue()
                 .read(into: buffer, length: Int(length))
@@ -163,11 +163,10 @@ final class ParserContext {
 
     /// Bytes from a channel that no visitor walks (a built-in template's report as it is written) are pushed to
     /// libxml2 in large chunks: its push parser starts a tag only once the whole tag has arrived, so a chart's 14 KB
-    /// `data:` URI is taken in one step, not character by character as ``pull(_:options:)`` takes it (2.9.14: twice
-    /// the instructions of the rest of the report's validation). The diagnostics of a well-formed document are the
-    /// same either way; a malformed one's are not (after a fatal error the push parser stops where a pull goes on,
-    /// and it words a truncated document as extra content), so the output of a user's template, which the
-    /// allow-list walks, is pulled as before.
+    /// `data:` URI is taken in one step, not character by character as ``pull(_:options:)`` takes it. The diagnostics
+    /// of a well-formed document are the same either way; a malformed one's are not (after a fatal error the push
+    /// parser stops where a pull goes on, and it words a truncated document as extra content), so the output of a
+    /// user's template, which the allow-list walks, is pulled as before.
     private func push(_ source: ChunkSource, options: Int32) -> xmlDocPtr? {
         let chunk = UnsafeMutablePointer<CChar>.allocate(capacity: Self.pushChunkSize)
         defer { chunk.deallocate() }
@@ -179,15 +178,15 @@ final class ParserContext {
         // The first bytes go with the reset, so that libxml2 detects the encoding from them (a byte-order mark,
         // UTF-16) as a pull does; without them it takes UTF-8 and reads a byte-order mark as content.
         let first = min(4, Int(count))
-        guard libxml2.xmlCtxtResetPush(context, chunk, Int32(first), nil, nil) == 0 else { return nil }
-        _ = libxml2.xmlCtxtUseOptions(context, options)
-        if Int(count) > first { _ = libxml2.xmlParseChunk(context, chunk + first, count - Int32(first), 0) }
+        guard xmlCtxtResetPush(context, chunk, Int32(first), nil, nil) == 0 else { return nil }
+        _ = xmlCtxtUseOptions(context, options)
+        if Int(count) > first { _ = xmlParseChunk(context, chunk + first, count - Int32(first), 0) }
         while context.pointee.instate != XML_PARSER_EOF {
             count = source.read(into: chunk, length: Self.pushChunkSize, minimum: 1)
             guard count > 0 else { break }
-            _ = libxml2.xmlParseChunk(context, chunk, count, 0)
+            _ = xmlParseChunk(context, chunk, count, 0)
         }
-        _ = libxml2.xmlParseChunk(context, nil, 0, 1)
+        _ = xmlParseChunk(context, nil, 0, 1)
         let document = context.pointee.myDoc
         context.pointee.myDoc = nil
         return document
@@ -209,8 +208,8 @@ final class ParserContext {
             let keep = child.pointee.type == XML_ELEMENT_NODE
                 && (child.pointee.children != nil || child.pointee.properties != nil)
             if !keep {
-                libxml2.xmlUnlinkNode(child)
-                libxml2.xmlFreeNode(child)
+                xmlUnlinkNode(child)
+                xmlFreeNode(child)
             }
         }
     }
@@ -225,7 +224,7 @@ final class ParserContext {
         }
         for attribute in siblings(from: element.pointee.properties, next: { $0.pointee.next })
         where !isIdentity(attribute, of: element, in: document, references: references) {
-            _ = libxml2.xmlRemoveProp(attribute)
+            _ = xmlRemoveProp(attribute)
         }
     }
 
@@ -244,16 +243,15 @@ final class ParserContext {
     /// Whether libxml2's ID table holds the attribute, or the DTD makes it an IDREF(S), which the reference table
     /// points at. An ID in the table is marked by its `atype`, as libxml2 marks it (and reads it back when it frees
     /// an attribute); Debian's 2.9.14 keeps flags in the field's top four bits (`XML_ATTR_GET_ATYPE`). An IDREF is
-    /// the DTD's answer for the element's and the attribute's names, remembered by `references`. Asking the DTD both
-    /// (`xmlIsID`, `xmlIsRef`: two lookups each) for every attribute cost the HTML report's validating thread, the
-    /// one that ends the run, 2.8M instructions at 10k.
+    /// the DTD's answer for the element's and the attribute's names, remembered by `references`, so the DTD is asked
+    /// once per element and attribute name, not twice (`xmlIsID`, `xmlIsRef`) for every attribute.
     private static func isIdentity(
         _ attribute: xmlAttrPtr, of element: xmlNodePtr, in document: xmlDocPtr?, references: ReferenceAttributes?
     ) -> Bool {
         if attribute.pointee.atype.rawValue & ~(15 << 27) == XML_ATTRIBUTE_ID.rawValue { return true }
-        guard let references, attribute.pointee.ns == nil else { return libxml2.xmlIsRef(document, element, attribute) != 0 }
+        guard let references, attribute.pointee.ns == nil else { return xmlIsRef(document, element, attribute) != 0 }
         return references.answer(element.pointee.name, attribute.pointee.name) {
-            libxml2.xmlIsRef(document, element, attribute) != 0
+            xmlIsRef(document, element, attribute) != 0
         }
     }
 
@@ -266,16 +264,16 @@ final class ParserContext {
         let buffer = text.withUTF8 { memory in
             memory.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: memory.count) {
-                    libxml2.xmlParserInputBufferCreateMem($0, Int32(memory.count), XML_CHAR_ENCODING_NONE)
+                    xmlParserInputBufferCreateMem($0, Int32(memory.count), XML_CHAR_ENCODING_NONE)
                 }
             }
         }
         guard let buffer else { return nil }
         // On failure libxml2 2.9 leaves the buffer to the caller, later versions free it themselves:
         // it is left alone (a leak only when libxml2 is out of memory).
-        guard let input = libxml2.xmlNewIOInputStream(context, buffer, XML_CHAR_ENCODING_NONE) else { return nil }
+        guard let input = xmlNewIOInputStream(context, buffer, XML_CHAR_ENCODING_NONE) else { return nil }
         // Freed with the input by libxml2's deallocator, so allocated by libxml2.
-        if let copy = libxml2.xmlCharStrdup(name) {
+        if let copy = xmlCharStrdup(name) {
             input.pointee.filename = UnsafePointer(UnsafeMutableRawPointer(copy).assumingMemoryBound(to: CChar.self))
         }
         return input

@@ -6,7 +6,7 @@
 ///     report.html:9:8: Element body content does not follow the DTD, …
 ///
 /// Switch on `result.outcome` to tell a bad document (`.failed`) from a machine without the DTD
-/// (`.dtdUnavailable`, `.libraryUnavailable`).
+/// (`.dtdUnavailable`).
 public struct XMLCheckError: Error, CustomStringConvertible, Sendable {
     /// The result of the failed check.
     public let result: XMLCheckResult
@@ -32,8 +32,6 @@ public struct XMLCheckError: Error, CustomStringConvertible, Sendable {
             summary = "cannot check that \(name) is \(result.requirement): \(dtd)"
         case .inputTooLarge(let byteCount, let limit):
             summary = "\(name) is \(byteCount) bytes; documents over \(limit) bytes are not checked"
-        case .libraryUnavailable(let unavailable):
-            summary = "cannot check that \(name) is \(result.requirement): \(unavailable)"
         }
         guard !result.diagnostics.isEmpty, result.outcome != .passed else {
             return summary

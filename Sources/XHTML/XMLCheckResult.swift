@@ -14,8 +14,6 @@ public struct XMLCheckResult: Sendable, CustomStringConvertible {
         case dtdUnavailable(UnavailableDTD)
         /// The document is larger than the check accepts; it was not parsed.
         case inputTooLarge(byteCount: Int, limit: Int)
-        /// libxml2 could not be loaded, so nothing was checked. A problem of the machine, not of the document.
-        case libraryUnavailable(LibraryUnavailable)
     }
 
     /// The name the document was checked under, used in every diagnostic about it.

@@ -127,7 +127,7 @@ struct XMLParse {
         guard let base = bytes.baseAddress, !needle.isEmpty else { return false }
         return needle.withUnsafeBytes { wanted in
             var offset = 0
-            // libc's memchr finds each candidate first byte; a byte-by-byte search costs a chart's check 20 %.
+            // libc's memchr finds each candidate first byte: the scan runs over every chart before its check.
             while offset + wanted.count <= bytes.count,
                   let hit = memchr(base + offset, Int32(wanted[0]), bytes.count - offset - wanted.count + 1) {
                 if memcmp(hit, wanted.baseAddress!, wanted.count) == 0 { return true }
@@ -140,16 +140,9 @@ struct XMLParse {
     /// - Parameter tree: Whether libxml2 builds the document's tree (pruned as it goes); a well-formedness check of
     ///   text without a visitor does without (see ``ParseSession/buildsTree``).
     private func run(_ source: ChunkSource, isDecodedText: Bool, hooks: VisitHooks?, tree: Bool = true) -> XMLCheckResult {
-        let parsed = switch check {
+        switch check {
         case .validation: LibXML2Runtime.exclusively { parse(source, isDecodedText: isDecodedText, hooks: hooks, tree: tree) }
         case .wellFormedness: LibXML2Runtime.alongsideOthers { parse(source, isDecodedText: isDecodedText, hooks: hooks, tree: tree) }
-        }
-        switch parsed {
-        case .success(let result):
-            return result
-        case .failure(let unavailable):
-            return XMLCheckResult(
-                documentName: documentName, requirement: requirement, outcome: .libraryUnavailable(unavailable), diagnostics: [])
         }
     }
 
@@ -167,11 +160,11 @@ struct XMLParse {
         return withExtendedLifetime(session) {
             // Errors raised outside the parser context (an unreadable catalog, for example)
             // go to the thread's structured handler; catch them for this parse only.
-            libxml2.xmlSetStructuredErrorFunc(Unmanaged.passUnretained(session).toOpaque()) { data, error in
+            xmlSetStructuredErrorFunc(Unmanaged.passUnretained(session).toOpaque()) { data, error in
                 guard let data, let error else { return }
                 Unmanaged<ParseSession>.fromOpaque(data).takeUnretainedValue().recordStray(error.pointee)
             }
-            defer { libxml2.xmlSetStructuredErrorFunc(nil, nil) }
+            defer { xmlSetStructuredErrorFunc(nil, nil) }
 
             guard let context = ParserContext(session: session) else {
                 return session.contextUnavailableResult(requirement: requirement)

@@ -23,7 +23,7 @@ enum XMLString {
         }
         let text = String(cString: pointer)
         var deallocate: xmlFreeFunc?
-        _ = libxml2.xmlMemGet(&deallocate, nil, nil, nil)
+        _ = xmlMemGet(&deallocate, nil, nil, nil)
         deallocate?(pointer)
         return text
     }

@@ -37,23 +37,6 @@ struct EncodingTests {
         #expect(hash.finalize() == { var h = SHA256(); h.update(bytes); return h.finalize() }())
     }
 
-    // RFC 4648 §10.
-    @Test("Base64 test vectors", arguments: [
-        ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
-    ])
-    func base64(_ input: String, _ expected: String) {
-        #expect(String(decoding: Base64.encode(Array(input.utf8)), as: UTF8.self) == expected)
-    }
-
-    @Test("Base64 body lines are 76 characters, each ending in CRLF")
-    func base64Lines() {
-        let bytes = [UInt8](repeating: 0xff, count: 60)  // 80 characters: one full line and 4 more.
-        let text = String(decoding: Base64.encodeLines(bytes), as: UTF8.self)
-
-        #expect(text == String(repeating: "/", count: 76) + "\r\n////\r\n")
-        #expect(Base64.encodeLines([]).isEmpty)
-    }
-
     @Test("Quoted-printable", arguments: [
         ("a=b", "a=3Db\r\n"),
         ("Zoë", "Zo=C3=AB\r\n"),

@@ -15,13 +15,15 @@ import Testing
         var lines = Self.trickyLines
         for language in Language.allCases {
             let text = DefaultTemplates.text(MessageCatalog.fileName(language)) ?? ""
-            var bytes = text
-            lines += bytes.withUTF8 { MessageCatalog.lineRanges(of: $0) }.map { String(MessageCatalog.line($0, of: text)) }
+            lines += MessageCatalog.lineRanges(of: Array(text.utf8)).map { String(MessageCatalog.line($0, of: text)) }
         }
         var quick = 0
         for line in lines {
-            var bytes = line
-            if let byBytes = bytes.withUTF8({ MessageCatalog.quickRead($0) }) {
+            // Inside a longer text, as the catalog reads it: the same line between two others.
+            let bytes = Array(("a = b\n" + line + "\nc = d").utf8)
+            let byBytes = MessageCatalog.quickRead(Array(line.utf8), line: 0..<line.utf8.count)
+            #expect(byBytes == MessageCatalog.quickRead(bytes, line: 6..<(6 + line.utf8.count)), "\(line)")
+            if let byBytes {
                 quick += 1
                 #expect(byBytes == MessageCatalog.read(Substring(line)), "\(line)")
             }

@@ -14,8 +14,8 @@ struct AggregationArguments {
     /// - Throws: `UsageError` naming the option and what it expects.
     init(_ arguments: Arguments, environment: [String: String], now: Date = Date()) throws {
         let command = arguments.command.rawValue
-        // The system's zone only when neither --tz nor TZ names one: reading it costs as much as a
-        // thousand rows of a store (its zone file, then ICU's rules for it).
+        // The system's zone only when neither --tz nor TZ names one: reading it means its zone file, then ICU's
+        // rules for it.
         let zone: TimeZone
         let givenToday = try arguments.value(OptionTable.today)
         if let named = try arguments.value(OptionTable.tz) {

@@ -138,7 +138,7 @@ extension String {
     }
 
     /// Spaces after, up to `width` characters (a table's name: not through `NSString`'s `padding(toLength:)`,
-    /// which bridged the string there and back, 1M instructions of an `info` run).
+    /// which bridges the string there and back).
     func rightPadded(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }

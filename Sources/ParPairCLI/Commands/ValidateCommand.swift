@@ -35,8 +35,6 @@ enum ValidateCommand: Subcommand {
             console.out("\(path): valid XHTML 1.0 Strict\n")
         case .dtdUnavailable(let missing):
             throw GeneralError(missing.description, exitCode: .osFile)
-        case .libraryUnavailable(let unavailable):
-            throw ErrorMapping.map(ReportError.libraryUnavailable(unavailable))  // a report's exit code and line
         default:
             throw GeneralError(result.description, exitCode: .dataError)
         }

@@ -98,8 +98,8 @@ public struct OutputFile: Sendable {
 
     /// ``refuseProtectedFiles(of:label:)``, and the destination marked as cleared for `storePath`: the report
     /// command checks first, so that this refusal comes before any question of format, and the job it is given
-    /// to does not check the same store again a moment later (15 system calls and their path work a store file,
-    /// 0.3M instructions). Both checks come before the store is read; the file is written after the report is
+    /// to does not check the same store again a moment later (each check is a dozen system calls per store file).
+    /// Both checks come before the store is read; the file is written after the report is
     /// made, either way.
     public func cleared(of storePath: String, label: String) throws(DeliveryError) -> OutputFile {
         try refuseProtectedFiles(of: storePath, label: label)
@@ -122,8 +122,8 @@ public struct DescriptorSink: TextOutputStream {
     let descriptor: Int32
     let name: String
     /// Also receives every byte written, in order (a validator reading the report as it is written), never more than
-    /// 16 KB behind the writes: the file is written 64 KB at a time, and a validator handed that much at once started
-    /// on a 10k report's pages 4 ms after the render did, and had 3 ms of them left to read when it ended.
+    /// 16 KB behind the writes, although the file is written 64 KB at a time: the validator keeps pace with the render
+    /// instead of starting late and finishing after it.
     var tap: ((UnsafeRawBufferPointer) -> Void)?
     private var buffer: [UInt8] = []
     /// How much of `buffer` the tap has been given.
@@ -143,8 +143,8 @@ public struct DescriptorSink: TextOutputStream {
             string.withUTF8 { writeOut(UnsafeRawBufferPointer($0)) }
             return
         }
-        // Copied in one piece from the string's storage; appending the UTF-8 view element by
-        // element cost a long export a sixth of its time.
+        // Copied in one piece from the string's storage, not element by element through the UTF-8 view (a long
+        // export writes every row through here).
         let copied: Void? = string.utf8.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
         if copied == nil { buffer.append(contentsOf: string.utf8) }
         written()
@@ -178,7 +178,7 @@ public struct DescriptorSink: TextOutputStream {
 
     /// Writes what is buffered, once the output is complete, and has the system start putting it on disk while
     /// the run finishes (the snapshot removed, the verdict awaited): the `fsync` before the file is put in place
-    /// then waits for less (1.1 ms for a 1 MB report on this machine's disk, of a 45 ms run).
+    /// then waits only for what is not yet on disk.
     public mutating func finish() throws {
         try flush()
         POSIXFile.startWriteback(descriptor)

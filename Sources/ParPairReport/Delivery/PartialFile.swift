@@ -24,9 +24,10 @@ enum PartialFile {
     /// `.new` suffix it has while being created, so a target of any valid length has a partial (the target's
     /// name is cut, on a character boundary, to make room for the marker).
     static func name(for target: String) -> String {
-        // Twelve lowercase hexadecimal digits of a random UUID's first six bytes (written here: Foundation's string
-        // replacement went through NSString, a third of the instructions a CSV report spends before the store).
-        let random = withUnsafeBytes(of: UUID().uuid) { Array($0.prefix(6)) }
+        // Twelve lowercase hexadecimal digits of a random UUID's first six bytes, written here rather than through
+        // Foundation's string replacement, which bridges to NSString on every run.
+        let uuid = UUID().uuid
+        let random = [uuid.0, uuid.1, uuid.2, uuid.3, uuid.4, uuid.5]
         let suffix = marker + random.map { byte in String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16) }.joined()
         let room = maximumNameBytes - 1 - suffix.utf8.count - ".new".utf8.count
         var kept = ""

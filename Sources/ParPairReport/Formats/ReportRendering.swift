@@ -62,8 +62,6 @@ public enum ReportRendering {
             throw ReportError.dtdUnavailable(missing.description)
         case .inputTooLarge(let size, let limit):
             throw ReportError.tooLarge(bytes: size, limit: limit)
-        case .libraryUnavailable(let unavailable):
-            throw ReportError.libraryUnavailable(unavailable)
         default:
             throw ReportError.invalidHTML(template: name, problems: result.errors.map(\.description).joined(separator: "\n"))
         }

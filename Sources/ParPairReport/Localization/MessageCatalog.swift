@@ -12,27 +12,25 @@ public struct MessageCatalog: Sendable {
     /// - Throws: `CatalogError` naming the file, line and column of a malformed line or a repeated key.
     public init(language: Language, text: String, file: String) throws {
         var texts: [String: String] = [:]
-        var utf8 = text
-        // One pass over the text's UTF-8: each line read on its bytes, and only a line they cannot decide made a
-        // Substring (a catalog cost 2.2M instructions a run read as Substrings, one per line).
-        try utf8.withUTF8 { bytes in
-            let ranges = Self.lineRanges(of: bytes)
-            texts.reserveCapacity(ranges.count)
-            for (index, range) in ranges.enumerated() {
-                let lineNumber = index + 1
-                switch Self.quickRead(UnsafeBufferPointer(rebasing: bytes[range])) ?? Self.read(Self.line(range, of: text)) {
-                case .blank:
-                    continue
-                case .noEquals:
-                    throw CatalogError(file: file, line: lineNumber, column: 1, problem: "expected 'key = text'",
-                                       text: String(Self.line(range, of: text)))
-                case .badKey(let key):
-                    throw CatalogError(file: file, line: lineNumber, column: 1,
-                                       problem: "a key is lowercase letters, digits and '_'", text: key)
-                case .entry(let key, let value):
-                    guard texts.updateValue(value, forKey: key) == nil else {
-                        throw CatalogError(file: file, line: lineNumber, column: 1, problem: "key defined twice", text: key)
-                    }
+        // One pass over the text's UTF-8 (one copy of it): each line read on its bytes, and only a line they cannot
+        // decide made a Substring; both readings give the same entries.
+        let bytes = Array(text.utf8)
+        let ranges = Self.lineRanges(of: bytes)
+        texts.reserveCapacity(ranges.count)
+        for (index, range) in ranges.enumerated() {
+            let lineNumber = index + 1
+            switch Self.quickRead(bytes, line: range) ?? Self.read(Self.line(range, of: text)) {
+            case .blank:
+                continue
+            case .noEquals:
+                throw CatalogError(file: file, line: lineNumber, column: 1, problem: "expected 'key = text'",
+                                   text: String(Self.line(range, of: text)))
+            case .badKey(let key):
+                throw CatalogError(file: file, line: lineNumber, column: 1,
+                                   problem: "a key is lowercase letters, digits and '_'", text: key)
+            case .entry(let key, let value):
+                guard texts.updateValue(value, forKey: key) == nil else {
+                    throw CatalogError(file: file, line: lineNumber, column: 1, problem: "key defined twice", text: key)
                 }
             }
         }
@@ -62,31 +60,31 @@ public struct MessageCatalog: Sendable {
         return .entry(key: key, text: line[line.index(after: equals)...].trimmingSpaces)
     }
 
-    /// The same reading on the line's UTF-8 bytes, or nil where a byte past ASCII could join a space, `#` or `=`
-    /// into a longer Character (a combining mark after it, a prepended mark before a trailing space): then
-    /// ``read(_:)`` decides. Most lines are taken here; Character by Character, reading the catalogs cost
-    /// 11,000 instructions a line.
-    static func quickRead(_ bytes: UnsafeBufferPointer<UInt8>) -> Line? {
+    /// The same reading of the line at `line` in `bytes` (UTF-8), or nil where a byte past ASCII could join a space,
+    /// `#` or `=` into a longer Character (a combining mark after it, a prepended mark before a trailing space): then
+    /// ``read(_:)`` decides. Most lines are taken here, and every line taken here reads as ``read(_:)`` would read it.
+    static func quickRead(_ bytes: [UInt8], line: Range<Int>) -> Line? {
+        let end = line.upperBound
         func isSpace(_ index: Int) -> Bool { bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") }
-        func isASCII(_ index: Int) -> Bool { index >= bytes.count || bytes[index] < 0x80 }
-        var start = 0
-        while start < bytes.count, isSpace(start) { start += 1 }
+        func isASCII(_ index: Int) -> Bool { index >= end || bytes[index] < 0x80 }
+        var start = line.lowerBound
+        while start < end, isSpace(start) { start += 1 }
         guard isASCII(start) else { return nil }
-        if start == bytes.count { return .blank }
+        if start == end { return .blank }
         if bytes[start] == UInt8(ascii: "#") { return isASCII(start + 1) ? .blank : nil }
-        guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-        guard bytes[..<equals].allSatisfy({ $0 < 0x80 }), isASCII(equals + 1) else { return nil }
+        guard let equals = bytes[line].firstIndex(of: UInt8(ascii: "=")) else { return nil }
+        guard bytes[line.lowerBound..<equals].allSatisfy({ $0 < 0x80 }), isASCII(equals + 1) else { return nil }
         var keyEnd = equals
         while keyEnd > start, isSpace(keyEnd - 1) { keyEnd -= 1 }
-        let keyBytes = UnsafeBufferPointer(rebasing: bytes[start..<keyEnd])
+        let keyBytes = bytes[start..<keyEnd]
         let key = String(decoding: keyBytes, as: UTF8.self)
         guard isKey(keyBytes) else { return .badKey(key) }
         var textStart = equals + 1
-        while textStart < bytes.count, isSpace(textStart) { textStart += 1 }
+        while textStart < end, isSpace(textStart) { textStart += 1 }
         guard textStart == equals + 1 || isASCII(textStart) else { return nil }
-        var textEnd = bytes.count
+        var textEnd = end
         while textEnd > textStart, isSpace(textEnd - 1) { textEnd -= 1 }
-        guard textEnd == bytes.count || textEnd == textStart || isASCII(textEnd - 1) else { return nil }
+        guard textEnd == end || textEnd == textStart || isASCII(textEnd - 1) else { return nil }
         return .entry(key: key, text: String(decoding: bytes[textStart..<textEnd], as: UTF8.self))
     }
 
@@ -102,7 +100,7 @@ public struct MessageCatalog: Sendable {
 
     /// The UTF-8 offsets of the lines in `bytes`, without their `\n` or `\r\n` ends: a line feed is never part of a
     /// longer Character (only of `\r\n`), so these are the lines splitting the Characters at `\n` and `\r\n` gives.
-    static func lineRanges(of bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    static func lineRanges(of bytes: [UInt8]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
         while let feed = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {

@@ -15,8 +15,8 @@ enum BabyName {
     }
 
     /// `name` without the whitespace and line breaks around it, scalar by scalar in Foundation's own set, as
-    /// `trimmingCharacters(in: .whitespacesAndNewlines)` trims, without its round trip through UTF-16 (78,000
-    /// instructions a name). The set is not quite Unicode's White_Space: on Linux it holds U+200B too.
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` trims, without its round trip through UTF-16. The set is not
+    /// quite Unicode's White_Space: on Linux it holds U+200B too.
     static func trimmed(_ name: String) -> String {
         let set = CharacterSet.whitespacesAndNewlines
         let scalars = name.unicodeScalars

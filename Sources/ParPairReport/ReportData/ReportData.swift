@@ -174,9 +174,9 @@ public enum ReportData {
     }
 
     /// Every baby's ``MadeBaby``, in the babies' order. For an HTML report of two babies or more the second half is
-    /// made on a second thread: the report data is the one step between the read and the first page (14M
-    /// instructions at 10k, most of them the findings' and the days' texts), and by then the other core has nothing
-    /// to do (the validator has read its DTD while the store was opened).
+    /// made on a second thread: the report data (most of it the findings' and the days' texts) is the one step between
+    /// the read and the first page, and by then the other core has nothing to do (the validator has read its DTD while
+    /// the store was opened). The halves are joined in the babies' order, so the output is the same either way.
     /// - Parameter reading: the ``onDemandKeys`` the template reads.
     static func babyValues(
         result: AggregationResult, settings: ReportSettings, charts: Bool, drawsAhead: Bool, reading: Set<String>

@@ -1,8 +1,9 @@
-/// Base64 (RFC 4648 §4) as used for MIME bodies (RFC 2045 §6.8), "B" encoded-words (RFC 2047) and the report's
-/// `data:` images, cut into MIME lines here. (The one decoder is PropertyList's, strict, for hostile plists.)
+/// Base64 (RFC 4648 §4, the standard alphabet): the encoder MIME bodies (RFC 2045 §6.8), "B" encoded-words
+/// (RFC 2047) and the report's `data:` images use, and the strict decoder hostile property lists' `<data>` goes
+/// through.
 public enum Base64 {
     /// Encodes `bytes` as one unbroken run of base64 characters, with `=` padding.
-    static func encode(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    public static func encode(_ bytes: some Collection<UInt8>) -> [UInt8] {
         Array(bytes).withUnsafeBufferPointer { source in
             [UInt8](unsafeUninitializedCapacity: encodedCount(source.count)) { output, count in
                 count = write(source, into: output, at: 0)
@@ -10,12 +11,14 @@ public enum Base64 {
         }
     }
 
-    /// `prefix`, then `bytes` as one unbroken run of base64 characters with `=` padding, made in one piece: a report's
-    /// charts are 550 KB of base64 at 10k, and Foundation's encoder, its `Data` copy and the prefix's concatenation
-    /// cost the rendering thread 5.4M instructions (now 3.9M).
-    public static func string(_ bytes: UnsafeBufferPointer<UInt8>, after prefix: String = "") -> String {
-        String(unsafeUninitializedCapacity: prefix.utf8.count + encodedCount(bytes.count)) { output in
-            write(bytes, into: output, at: output.initialize(fromContentsOf: prefix.utf8))
+    /// `prefix`, then the UTF-8 of `text` as one unbroken run of base64 characters with `=` padding, made in one
+    /// piece: no intermediate array, no second copy for the prefix.
+    public static func string(encodingUTF8Of text: String, after prefix: String = "") -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: prefix.utf8.count + encodedCount(bytes.count)) { output in
+                write(bytes, into: output, at: output.initialize(fromContentsOf: prefix.utf8))
+            }
         }
     }
 
@@ -23,7 +26,8 @@ public enum Base64 {
     private static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
 
     /// Writes the characters of `bytes` into `output` from `start`; returns where they end. Each 3 bytes are two
-    /// 12-bit halves, each looked up as its two characters (``pairs``).
+    /// 12-bit halves, each looked up as its two characters (``pairs``). `output` must hold
+    /// `start + encodedCount(bytes.count)` bytes: both callers allocate exactly that.
     private static func write(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         pairs.withUnsafeBufferPointer { pairs in
             /// Writes the characters of 3 bytes (`bits`, the first in the high 8 of 24).
@@ -58,7 +62,7 @@ public enum Base64 {
     /// Encodes `bytes` as a MIME body: lines of at most `lineLength` characters, each ending in CRLF.
     ///
     /// Empty input gives no lines at all.
-    static func encodeLines(_ bytes: some Collection<UInt8>, lineLength: Int = 76) -> [UInt8] {
+    public static func encodeLines(_ bytes: some Collection<UInt8>, lineLength: Int = 76) -> [UInt8] {
         precondition(lineLength > 0 && lineLength % 4 == 0, "base64 line length must be a positive multiple of 4")
         let encoded = encode(bytes)
         var output: [UInt8] = []
@@ -71,5 +75,38 @@ public enum Base64 {
             start = end
         }
         return output
+    }
+
+    /// Decodes base64 text strictly: the standard alphabet only, spaces, tabs and line breaks between characters
+    /// ignored, `=` padding optional but nothing after it; nil for anything else.
+    public static func decode(_ text: String) -> [UInt8]? {
+        var output: [UInt8] = []
+        var accumulator: UInt32 = 0
+        var bits = 0
+        var padding = 0
+        for byte in text.utf8 {
+            let value: UInt32
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
+            case UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "/"): value = 63
+            case UInt8(ascii: "="):
+                padding += 1
+                continue
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return nil
+            }
+            guard padding == 0 else { return nil }
+            accumulator = accumulator << 6 | value
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+                accumulator &= (1 << UInt32(bits)) - 1
+            }
+        }
+        return padding <= 2 ? output : nil
     }
 }
