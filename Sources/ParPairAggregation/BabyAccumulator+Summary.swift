@@ -88,6 +88,7 @@ extension BabyAccumulator {
         var perDayMetrics = LogMetrics()
         var loggedDays: [Int] = []
         var kindDays = LoggedDays()
+        var dayTotals = [LogMetrics](repeating: LogMetrics(), count: 7)
         var hasDayInProgress = false
         var daysOnFewerPhones = 0
         for position in 0..<7 {
@@ -109,6 +110,7 @@ extension BabyAccumulator {
                 var totals = tally.totals
                 if totals.sleeps == 0 { (totals.sleepSeconds, totals.nightSleepSeconds) = (0, 0) }
                 perDayMetrics.add(totals)
+                dayTotals[position] = totals
                 loggedDays.append(lifeDay)
                 kindDays.add(day: lifeDay, tally.totals)
             }
@@ -133,7 +135,8 @@ extension BabyAccumulator {
             endDate: birthDate.adding(days: index * 7 + 6), days: lastDay - index * 7 + 1, daysLogged: loggedDays.count,
             metrics: metrics, perDayMetrics: perDayMetrics, hasDayInProgress: hasDayInProgress, findings: counts.perWeek[index] ?? 0,
             references: ReferenceRanges.bands(
-                week: index, loggedDays: kindDays, birthDate: birthDate, metrics: perDayMetrics, correction: correction, units: units),
+                week: index, loggedDays: kindDays, birthDate: birthDate, metrics: perDayMetrics, correction: correction, units: units,
+                dayTotals: dayTotals),
             units: units, correctedFirstDay: correction?.correctedDays(onDay: index * 7))
         summary.daysOnFewerPhones = daysOnFewerPhones
         summary.daysLoggedByKind = kindDays.counts

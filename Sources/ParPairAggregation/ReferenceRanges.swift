@@ -187,14 +187,18 @@ public enum ReferenceRanges {
     ///   - correction: a preterm baby's corrected age: bands that follow the corrected age use it while it applies
     ///     (on the week's first day), and a week that begins before the due date gets none of them; intake and
     ///     output follow the days since birth.
+    ///   - dayTotals: each day's totals (`dayTotals[i]` for day `7·week + i`), so that a rule that covers only some of the
+    ///     week's days (the dirty diapers of days 1–20 in week 0) is judged on those days' own totals; without them a
+    ///     rule applies only when it covers the week's first day.
     public static func bands(
         week: Int, loggedDays: LoggedDays, birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection? = nil,
-        units: VolumeUnits = .metric
+        units: VolumeUnits = .metric, dayTotals: [LogMetrics]? = nil
     ) -> [ReferenceBand] {
         guard week >= 0 else { return [] }
         let days = Array(week * 7..<week * 7 + 7)
         return bands(anchor: week * 7, spanDays: days, loggedDays: loggedDays, birthDate: birthDate, metrics: metrics,
-                     correction: correction, minimumDays: ReferenceBand.minimumLoggedDays, units: units)
+                     correction: correction, minimumDays: ReferenceBand.minimumLoggedDays, units: units,
+                     dayTotals: dayTotals.map { (week * 7, $0) })
     }
 
     /// The bands for a span of days ending on day of life `day` (a visit's period): the age of that day, the mean
@@ -229,13 +233,13 @@ public enum ReferenceRanges {
     ///   - minimumDays: the logged days a judgement needs.
     static func bands(
         anchor: Int, spanDays: [Int], loggedDays: LoggedDays, birthDate: CivilDate, metrics: LogMetrics, correction: AgeCorrection?,
-        minimumDays: Int, only: Set<String>? = nil, units: VolumeUnits = .metric
+        minimumDays: Int, only: Set<String>? = nil, units: VolumeUnits = .metric, dayTotals: (first: Int, days: [LogMetrics])? = nil
     ) -> [ReferenceBand] {
         var bands: [ReferenceBand] = []
         for rule in rules where only?.contains(rule.metric) ?? true {
             // The days the rule reads: those logged for its kind (a gap: the days with feeds).
-            let kindDays = loggedDays[rule.logKind]
-            let counted = kindDays.isEmpty ? spanDays : kindDays
+            var kindDays = loggedDays[rule.logKind]
+            var metrics = metrics
             // The age count: days since birth, or since the due date while correction applies on the anchor day.
             var origin = birthDate
             var shift = 0
@@ -243,7 +247,18 @@ public enum ReferenceRanges {
                 origin = correction.dueDate
                 shift = correction.daysEarly
             }
-            let anchorAge = anchor - shift
+            var anchorAge = anchor - shift
+            if !rule.days.contains(anchorAge), rule.span == .meanOfDays, case .perDay = rule.measure, let dayTotals,
+               let first = spanDays.first(where: { rule.days.contains($0 - shift) }) {
+                // A span that only partly lies in the rule's days is judged on those days, with their own totals.
+                anchorAge = first - shift
+                kindDays = kindDays.filter { rule.days.contains($0 - shift) }
+                metrics = LogMetrics()
+                for day in kindDays where dayTotals.days.indices.contains(day - dayTotals.first) {
+                    metrics.add(dayTotals.days[day - dayTotals.first])
+                }
+            }
+            let counted = kindDays.isEmpty ? spanDays : kindDays
             guard anchorAge >= 0, rule.days.contains(anchorAge) else { continue }
             let months = months(from: origin, to: origin.adding(days: anchorAge))
             let bounds: (low: Double?, high: Double?)?

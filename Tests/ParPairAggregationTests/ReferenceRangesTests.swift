@@ -132,6 +132,33 @@ import Testing
         #expect(week0.low == 3.4 && !week0.isConcern, "\(week0)")
     }
 
+    /// Week 0 is judged on stools over days 1–6, the days the "no stool on a day" concern covers, with their own totals:
+    /// a meconium stool on the day of birth and none after is a concern, where the week's mean (1/7) hid it before.
+    @Test func weekZeroIsJudgedOnStoolsOverDaysOneToSix() throws {
+        var birth = LogMetrics()
+        birth.diapers = 1
+        birth.dirty = 1
+        var wetOnly = LogMetrics()
+        wetOnly.diapers = 6
+        wetOnly.wet = 6
+        let days = [birth] + Array(repeating: wetOnly, count: 6)
+        var week = LogMetrics()  // the week's totals, by hand: 37 diapers, 36 wet, 1 dirty
+        (week.diapers, week.wet, week.dirty) = (37, 36, 1)
+        let logged = LoggedDays(days: Array(0...6), kinds: [.diaper])
+        let dirty = try #require(ReferenceRanges.bands(week: 0, loggedDays: logged, birthDate: Self.birth, metrics: week, dayTotals: days)
+            .first { $0.metric == "dirty_per_day" && $0.kind == .concern })
+        #expect(dirty.value == 0 && dirty.isConcern, "\(dirty)")
+        // One stool a day on days 1–6: within.
+        var stool = wetOnly
+        stool.dirty = 1
+        let fine = [birth] + Array(repeating: stool, count: 6)
+        var fineWeek = LogMetrics()
+        (fineWeek.diapers, fineWeek.wet, fineWeek.dirty) = (37, 36, 7)
+        let within = try #require(ReferenceRanges.bands(week: 0, loggedDays: logged, birthDate: Self.birth, metrics: fineWeek, dayTotals: fine)
+            .first { $0.metric == "dirty_per_day" && $0.kind == .concern })
+        #expect(within.value == 1 && !within.isConcern)
+    }
+
     /// Intake and output follow the days since birth; sleep and tummy time the corrected age.
     @Test func eachBandFollowsItsOwnAge() throws {
         // Born at 36+4 (256 days): 24 days early, corrected until 12 months.
