@@ -11,27 +11,19 @@ import Testing
     /// Born 2026-10-01 06:00 in New York; feeds every 3 hours and a wet and a dirty diaper with each, but only 2 wet a
     /// day on days 4–6 (2026-10-05 to 10-07); the visit is since 2026-10-09 (day 8).
     static func store() throws -> String {
-        let folder = try FixtureFolder.make("visit-earlier-concerns")
-        let path = folder + "/default.store"
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = SampleSettings.timeZone
-        func at(_ day: Int, _ hour: Int) -> Date { calendar.date(from: DateComponents(year: 2026, month: 10, day: day, hour: hour))! }
-        let baby = Baby(id: UUID(uuidString: "B0B0B0B0-0000-4000-8000-000000000001")!, name: "Ida", birthday: at(1, 6), rowID: 1)
-        let writer = try StoreWriter(creatingAt: path)
-        try writer.insert(baby)
-        var n = 0
+        let store = try OneBabyStore("visit-earlier-concerns", babyName: "Ida", month: 10)
+        var logs: [LogRecord] = []
         for day in 1...20 {
             for hour in stride(from: 1, to: 24, by: 3) where day > 1 || hour > 6 {
-                n += 1
-                try writer.insert(LogRecord.food(FoodLog(id: UUID(), type: .formula, amount: 60, feedingUnit: .milliliters,
-                                                         startTime: at(day, hour), baby: .baby(id: baby.id))))
+                logs.append(.food(FoodLog(id: UUID(), type: .formula, amount: 60, feedingUnit: .milliliters, startTime: store.at(day, hour),
+                                          baby: .baby(id: store.baby.id))))
                 let dry = (5...7).contains(day) && hour > 4
-                try writer.insert(LogRecord.diaper(DiaperLog(id: UUID(), type: dry ? .dirty : .mixed, time: at(day, hour) + 1800,
-                                                             baby: .baby(id: baby.id))))
+                logs.append(.diaper(DiaperLog(id: UUID(), type: dry ? .dirty : .mixed, time: store.at(day, hour) + 1800,
+                                              baby: .baby(id: store.baby.id))))
             }
         }
-        try writer.finish()
-        return path
+        try store.write(logs)
+        return store.path
     }
 
     @Test func theSummarySinceTheLastCheckUpNamesTheMarkedDaysBeforeIt() throws {
