@@ -115,14 +115,7 @@ extension BabyAccumulator {
                 kindDays.add(day: lifeDay, tally.totals)
             }
             guard lifeDay >= firstDay || lifeDay <= FirstMonthDay.lastDay else { continue }
-            var summary = DaySummary(
-                babyID: baby.id, babyName: baby.name, day: lifeDay, date: birthDate.adding(days: lifeDay),
-                logged: tally.logged, metrics: tally.metrics, findings: counts.perDay[lifeDay] ?? 0, units: units,
-                correctedDay: correction?.correctedDays(onDay: lifeDay),
-                feedGapIntoDayHours: tally.feedGapIntoDay >= 0 ? tally.feedGapIntoDay / 3600 : nil,
-                feedGapFromDay: tally.feedGapIntoDay >= 0 ? Int(tally.feedGapFromDay) : nil,
-                inProgress: lifeDay == todayIndex && todayInProgress)
-            summary.fewerPhones = fewerPhones && !summary.inProgress
+            let summary = daySummary(lifeDay, tally, findings: counts.perDay[lifeDay] ?? 0, units: units, fewerPhones: fewerPhones)
             if lifeDay >= firstDay { daySummaries.append(summary) }
             if lifeDay <= FirstMonthDay.lastDay { firstMonth.append(summary) }
         }
@@ -140,6 +133,19 @@ extension BabyAccumulator {
             units: units, correctedFirstDay: correction?.correctedDays(onDay: index * 7))
         summary.daysOnFewerPhones = daysOnFewerPhones
         summary.daysLoggedByKind = kindDays.counts
+        return summary
+    }
+
+    /// The summary of day of life `lifeDay` from its tally.
+    private func daySummary(_ lifeDay: Int, _ tally: DayTally, findings: Int, units: VolumeUnits, fewerPhones: Bool) -> DaySummary {
+        var summary = DaySummary(
+            babyID: baby.id, babyName: baby.name, day: lifeDay, date: birthDate.adding(days: lifeDay),
+            logged: tally.logged, metrics: tally.metrics, findings: findings, units: units,
+            correctedDay: correction?.correctedDays(onDay: lifeDay),
+            feedGapIntoDayHours: tally.feedGapIntoDay >= 0 ? tally.feedGapIntoDay / 3600 : nil,
+            feedGapFromDay: tally.feedGapIntoDay >= 0 ? Int(tally.feedGapFromDay) : nil,
+            inProgress: lifeDay == todayIndex && todayInProgress)
+        summary.fewerPhones = fewerPhones && !summary.inProgress
         return summary
     }
 

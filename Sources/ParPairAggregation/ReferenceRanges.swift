@@ -248,15 +248,9 @@ public enum ReferenceRanges {
                 shift = correction.daysEarly
             }
             var anchorAge = anchor - shift
-            if !rule.days.contains(anchorAge), rule.span == .meanOfDays, case .perDay = rule.measure, let dayTotals,
-               let first = spanDays.first(where: { rule.days.contains($0 - shift) }) {
-                // A span that only partly lies in the rule's days is judged on those days, with their own totals.
-                anchorAge = first - shift
-                kindDays = kindDays.filter { rule.days.contains($0 - shift) }
-                metrics = LogMetrics()
-                for day in kindDays where dayTotals.days.indices.contains(day - dayTotals.first) {
-                    metrics.add(dayTotals.days[day - dayTotals.first])
-                }
+            if !rule.days.contains(anchorAge), let dayTotals,
+               let part = partOfSpan(rule, spanDays: spanDays, kindDays: kindDays, shift: shift, dayTotals: dayTotals) {
+                (anchorAge, kindDays, metrics) = part
             }
             let counted = kindDays.isEmpty ? spanDays : kindDays
             guard anchorAge >= 0, rule.days.contains(anchorAge) else { continue }
@@ -315,6 +309,19 @@ public enum ReferenceRanges {
             let power = (0..<decimals).reduce(1.0) { power, _ in power * 10 }
             return (value * scale * power).rounded() / power
         }
+    }
+
+    /// A span that only partly lies in a per-day rule's days (week 0 for the stools of days 1–20) is judged on those
+    /// days, with their own totals: the first of them as the anchor's age, the kind's days among them, their totals.
+    private static func partOfSpan(
+        _ rule: Rule, spanDays: [Int], kindDays: [Int], shift: Int, dayTotals: (first: Int, days: [LogMetrics])
+    ) -> (anchorAge: Int, kindDays: [Int], metrics: LogMetrics)? {
+        guard rule.span == .meanOfDays, case .perDay = rule.measure,
+              let first = spanDays.first(where: { rule.days.contains($0 - shift) }) else { return nil }
+        let days = kindDays.filter { rule.days.contains($0 - shift) }
+        var metrics = LogMetrics()
+        for day in days where dayTotals.days.indices.contains(day - dayTotals.first) { metrics.add(dayTotals.days[day - dayTotals.first]) }
+        return (first - shift, days, metrics)
     }
 
     /// The mean of each bound over days (a bound missing on any day is missing).

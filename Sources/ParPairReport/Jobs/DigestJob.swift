@@ -128,25 +128,31 @@ public struct DigestJob: Sendable {
                 written.append(path)
             }
         }
-        var message: [UInt8]?
         var skips = run.skips.map(\.message)
-        if let mail, !mail.destination.isStandardOutput, !run.digests.isEmpty, files.holdsWhatIsThere(ignoringExtension: "pdf") {
-            // The week was written before, and mailed then: a rerun writes no new message, so a script sends it once.
-            skips.append("the digests of this week were written before, as they are: no new message in \(mail.destination.path)")
-        } else if let mail {
-            let attached = attachPDF ? pdfs : [:]
-            let bytes = try DigestMessage.make(run, rendering: rendering, from: mail.from, to: mail.to, pdfs: attached).serialized()
-            if mail.destination.isStandardOutput {
-                message = bytes
-            } else {
-                files.add(path: mail.destination.path, bytes: bytes)
-                written.append(mail.destination.path)
-            }
-        }
+        let message = try mail.flatMap { try self.message($0, of: run, rendering: rendering, pdfs: pdfs, files: &files, written: &written,
+                                                         skips: &skips) }
         try files.write()
         if let message { try OutputFile(path: "-").write(message) }
         for age in run.settings.staleBackups { store.warn(age.warning) }
         return Outcome(written: written, skips: skips, messageToStandardOutput: message != nil)
+    }
+
+    /// The e-mail of the run: returned when it goes to standard output, else added to `files` (and `written`); none
+    /// when the week's files are already there as they are (it was mailed then: a rerun writes no new message, so a
+    /// script sends it once), which `skips` says.
+    private func message(
+        _ mail: Mail, of run: DigestRun, rendering: DigestRendering, pdfs: [UUID: [UInt8]], files: inout DigestFileSet,
+        written: inout [String], skips: inout [String]
+    ) throws -> [UInt8]? {
+        if !mail.destination.isStandardOutput, !run.digests.isEmpty, files.holdsWhatIsThere(ignoringExtension: "pdf") {
+            skips.append("the digests of this week were written before, as they are: no new message in \(mail.destination.path)")
+            return nil
+        }
+        let bytes = try DigestMessage.make(run, rendering: rendering, from: mail.from, to: mail.to, pdfs: attachPDF ? pdfs : [:]).serialized()
+        guard !mail.destination.isStandardOutput else { return bytes }
+        files.add(path: mail.destination.path, bytes: bytes)
+        written.append(mail.destination.path)
+        return nil
     }
 
     /// Whether the phone's locale writes numbers with a decimal comma (`de_DE`, `fr_FR`).

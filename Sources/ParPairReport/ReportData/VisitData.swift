@@ -8,56 +8,14 @@ enum VisitData {
     static func make(
         _ summary: VisitSummary, aggregate: BabyAggregate, index: Int, localizer: Localizer, units: VolumeUnits, charts: Bool
     ) throws -> MustacheValue {
-        func shown(_ value: Double?, _ decimals: Int) -> String {
-            value.map { localizer.number(FixedDecimal.format($0, decimals: decimals)) } ?? "–"
-        }
-        var figures: [MustacheValue] = []
-        for figure in summary.figures {
-            let label = localizer.text("visit_\(figure.key)", ["volume_unit": units.symbol])
-            let change = MetricChange(name: figure.key, label: "", current: figure.current, previous: figure.previous, decimals: figure.decimals)
-            var value: [String: MustacheValue] = [
-                "key": .string(figure.key),
-                "label": .string(label),
-                "value": .string(shown(figure.current, figure.decimals)),
-                "previous": .string(shown(figure.previous, figure.decimals)),
-                "delta": .string(localizer.number(change.deltaText)),
-                "arrow": .string(change.direction.symbol),
-                "direction": .string(change.direction.rawValue),
-                "direction_label": .string(localizer.text("direction_\(change.direction.rawValue)")),
-                "band": figure.bands.isEmpty ? ReportData.notApplicableBand : ReportData.band(figure.bands, localizer),
-            ]
-            if !figure.concernDays.isEmpty {
-                value["concern_days"] = .string(figure.concernDays.map { "D+\($0)" }.joined(separator: ", "))
-            }
-            if charts {
-                var chart = Sparkline(title: label, values: figure.daily, band: figure.bands.first { $0.kind == .typical }.map { ($0.low, $0.high) },
-                                      decimalSeparator: localizer.figures.decimalSeparator)
-                chart.decimals = figure.decimals
-                if let first = summary.dates.first, let last = summary.dates.last {
-                    chart.dates = (localizer.date(first), localizer.date(last))
-                }
-                value["chart"] = try ReportCharts.image(
-                    chart.svg(), alt: localizer.text("alt_visit_chart", ["figure": label]), name: "\(figure.key) sparkline")
-            }
-            figures.append(.dictionary(value))
-        }
+        let figures = try summary.figures.map { try figure($0, of: summary, localizer: localizer, units: units, charts: charts) }
         let age = ReportData.ageText(aggregate.ageToday.days, aggregate.correction, localizer)
         // The first month's days of the period with a concern, named on the visit page (the table is on the baby's pages).
         let period = summary.from...summary.to
         // The first month's marked days before the period (a dry spell before the last check-up), in one line.
-        let earlierConcerns = aggregate.firstMonth.filter { $0.hasConcern && $0.date < summary.from }.map { day in
-            MustacheValue.dictionary([
-                "age": .string("D+\(day.day)"), "date": .string(localizer.date(day.date)), "weekday": .string(localizer.weekday(day.date)),
-                "marks": .string(day.bands.filter(\.isConcern).map { ReportData.concernMark($0, localizer) }.joined(separator: ", ")),
-            ])
-        }
+        let earlierConcerns = markedDays(aggregate.firstMonth.filter { $0.hasConcern && $0.date < summary.from }, localizer)
         let copies = aggregate.copies(inDays: LifeCalendar.dayOfLife(summary.from, bornOn: aggregate.birthDate)...LifeCalendar.dayOfLife(summary.to, bornOn: aggregate.birthDate))
-        let firstMonthConcerns: [MustacheValue] = aggregate.firstMonth.filter { $0.hasConcern && period.contains($0.date) }.map { day in
-            .dictionary([
-                "age": .string("D+\(day.day)"), "date": .string(localizer.date(day.date)), "weekday": .string(localizer.weekday(day.date)),
-                "marks": .string(day.bands.filter(\.isConcern).map { ReportData.concernMark($0, localizer) }.joined(separator: ", ")),
-            ])
-        }
+        let firstMonthConcerns = markedDays(aggregate.firstMonth.filter { $0.hasConcern && period.contains($0.date) }, localizer)
         return .dictionary([
             "anchor": .string("visit-\(index + 1)"),
             "page": .string("baby-\(index + 1)"),
@@ -93,5 +51,51 @@ enum VisitData {
             "days_without_logs_count": .int(summary.daysWithoutLogs.count),
             "has_days_without_logs": .bool(!summary.daysWithoutLogs.isEmpty),
         ])
+    }
+
+    /// One figure of the summary: its value, the period before, the change, its band and (with charts) its sparkline.
+    static func figure(
+        _ figure: VisitSummary.Figure, of summary: VisitSummary, localizer: Localizer, units: VolumeUnits, charts: Bool
+    ) throws -> MustacheValue {
+        func shown(_ value: Double?, _ decimals: Int) -> String {
+            value.map { localizer.number(FixedDecimal.format($0, decimals: decimals)) } ?? "–"
+        }
+        let label = localizer.text("visit_\(figure.key)", ["volume_unit": units.symbol])
+        let change = MetricChange(name: figure.key, label: "", current: figure.current, previous: figure.previous, decimals: figure.decimals)
+        var value: [String: MustacheValue] = [
+            "key": .string(figure.key),
+            "label": .string(label),
+            "value": .string(shown(figure.current, figure.decimals)),
+            "previous": .string(shown(figure.previous, figure.decimals)),
+            "delta": .string(localizer.number(change.deltaText)),
+            "arrow": .string(change.direction.symbol),
+            "direction": .string(change.direction.rawValue),
+            "direction_label": .string(localizer.text("direction_\(change.direction.rawValue)")),
+            "band": figure.bands.isEmpty ? ReportData.notApplicableBand : ReportData.band(figure.bands, localizer),
+        ]
+        if !figure.concernDays.isEmpty {
+            value["concern_days"] = .string(figure.concernDays.map { "D+\($0)" }.joined(separator: ", "))
+        }
+        if charts {
+            var chart = Sparkline(title: label, values: figure.daily, band: figure.bands.first { $0.kind == .typical }.map { ($0.low, $0.high) },
+                                  decimalSeparator: localizer.figures.decimalSeparator)
+            chart.decimals = figure.decimals
+            if let first = summary.dates.first, let last = summary.dates.last {
+                chart.dates = (localizer.date(first), localizer.date(last))
+            }
+            value["chart"] = try ReportCharts.image(
+                chart.svg(), alt: localizer.text("alt_visit_chart", ["figure": label]), name: "\(figure.key) sparkline")
+        }
+        return .dictionary(value)
+    }
+
+    /// First-month days with a concern, each with its age, date and marks.
+    static func markedDays(_ days: [FirstMonthDay], _ localizer: Localizer) -> [MustacheValue] {
+        days.map { day in
+            .dictionary([
+                "age": .string("D+\(day.day)"), "date": .string(localizer.date(day.date)), "weekday": .string(localizer.weekday(day.date)),
+                "marks": .string(day.bands.filter(\.isConcern).map { ReportData.concernMark($0, localizer) }.joined(separator: ", ")),
+            ])
+        }
     }
 }

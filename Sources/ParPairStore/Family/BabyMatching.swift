@@ -31,17 +31,7 @@ public struct BabyMatching: Sendable {
         // namesakes of one phone born the same day (twins of one name) cannot be.
         var phonesOfID: [UUID: Int] = [:]
         for phone in phones { for id in Set(phone.babies.map(\.id)) { phonesOfID[id, default: 0] += 1 } }
-        var unsettled: [Key: [(phone: Int, baby: Baby)]] = [:]
-        for (index, phone) in phones.enumerated() {
-            for baby in phone.babies where phonesOfID[baby.id] == 1 { unsettled[key(baby), default: []].append((index, baby)) }
-        }
-        for (key, found) in unsettled.sorted(by: { ($0.key.day, $0.key.name) < ($1.key.day, $1.key.name) })
-        where Set(found.map(\.phone)).count > 1 {
-            let counts = Dictionary(grouping: found, by: \.phone)
-            if let (phone, twins) = counts.sorted(by: { $0.key < $1.key }).first(where: { $0.value.count > 1 }) {
-                throw FamilyError.namesakes(twins[0].baby.name, phone: phones[phone].name, born: key.day.description, count: twins.count)
-            }
-        }
+        try Self.refuseNamesakes(phones, phonesOfID: phonesOfID, key: key)
 
         /// The family's child of each id, and of each name and day not settled by an id.
         var childOfID: [UUID: Int] = [:]
@@ -84,6 +74,25 @@ public struct BabyMatching: Sendable {
             notes.append(.birthTimes(name: baby.name, times: child.births.map { MatchNote.Birth(phone: phones[$0.phone].name, time: $0.birthday) }))
         }
         babies.sort { ($0.birthday, $0.name, $0.id.uuidString) < ($1.birthday, $1.name, $1.id.uuidString) }
+    }
+
+    /// Refuses twins of one name born the same day on one phone when another phone has a baby of that name and day
+    /// that no shared id settles: the phones cannot tell which child is which. Phones and keys are taken in order, so
+    /// the same phone is named whatever order the phones were given in.
+    private static func refuseNamesakes(
+        _ phones: [(name: String, babies: [Baby])], phonesOfID: [UUID: Int], key: (Baby) -> Key
+    ) throws {
+        var unsettled: [Key: [(phone: Int, baby: Baby)]] = [:]
+        for (index, phone) in phones.enumerated() {
+            for baby in phone.babies where phonesOfID[baby.id] == 1 { unsettled[key(baby), default: []].append((index, baby)) }
+        }
+        for (key, found) in unsettled.sorted(by: { ($0.key.day, $0.key.name) < ($1.key.day, $1.key.name) })
+        where Set(found.map(\.phone)).count > 1 {
+            let counts = Dictionary(grouping: found, by: \.phone)
+            if let (phone, twins) = counts.sorted(by: { $0.key < $1.key }).first(where: { $0.value.count > 1 }) {
+                throw FamilyError.namesakes(twins[0].baby.name, phone: phones[phone].name, born: key.day.description, count: twins.count)
+            }
+        }
     }
 
     /// A name as people type it: case, accents, width and surrounding spaces do not count.
