@@ -4,7 +4,7 @@
 // Layers, from the edge inwards:
 //   C system libraries   CSQLite, CLibXML2, CNettle, CPlatform, CConcurrency   (one importer each: SQLite, XHTML,
 //                        AESCrypto, Platform, Concurrency; Mail takes its SHA-256 from AESCrypto)
-//   C of our own         CFatal: how a run ends on a fatal signal or a failed allocation (imported by Platform)
+//   C of our own         CFatal: how a run ends on a fatal signal (imported by Platform)
 //   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
 //                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
 //                        Mustache, TextBytes, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)

@@ -1,5 +1,4 @@
 #include "CFatal.h"
-#include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -26,7 +25,7 @@ static void fatal_write(const char *text) {
     }
 }
 
-/// Set by the first thread to end the run: another (two threads' allocations fail together) waits for its exit.
+/// Set by the first thread to end the run: another (two threads fault together) waits for its exit.
 static atomic_flag ending = ATOMIC_FLAG_INIT;
 
 // Only async-signal-safe calls: write, kill, _exit, pause. No memory is allocated and no lock is taken.
@@ -50,50 +49,6 @@ static void fatal_signal(int signal_number) {
               : signal_number == SIGFPE ? "SIGFPE" : signal_number == SIGTRAP ? "SIGTRAP" : "a fatal signal");
 }
 
-#if defined(__linux__) && defined(__GLIBC__)
-// The allocator's failures end the run here rather than in the caller. The Swift runtime answers a null with
-// "Fatal error: failed to allocate …" and a stack trace on stderr before the SIGABRT that the handler turns
-// into our line, libstdc++ with a bad_alloc's termination message; SQLite and libxml2 would report it as
-// their own error. Defined in the executable, these take the place of glibc's for every library the process
-// loads, and hand the work to glibc's own allocator (its exported __libc_ entry points), so memory they
-// return is freed by glibc's free as before. A size of 0 may give a null (realloc frees then): not a failure.
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t count, size_t size);
-extern void *__libc_realloc(void *memory, size_t size);
-extern void *__libc_memalign(size_t alignment, size_t size);
-
-/// Whether a failed allocation ends the run: set once the handler's texts are in place.
-static volatile int allocations_guarded;
-
-static void *guarded(void *memory, size_t size) {
-    if (memory == NULL && size != 0 && allocations_guarded) fatal_end("a failed allocation");
-    return memory;
-}
-
-void *malloc(size_t size) { return guarded(__libc_malloc(size), size); }
-
-void *calloc(size_t count, size_t size) {
-    return guarded(__libc_calloc(count, size), count == 0 ? 0 : size);
-}
-
-void *realloc(void *memory, size_t size) { return guarded(__libc_realloc(memory, size), size); }
-
-// As glibc checks them: a power of two and a multiple of a pointer's size.
-static int valid_alignment(size_t alignment) {
-    return alignment != 0 && alignment % sizeof(void *) == 0 && (alignment & (alignment - 1)) == 0;
-}
-
-int posix_memalign(void **result, size_t alignment, size_t size) {
-    if (!valid_alignment(alignment)) return EINVAL;
-    void *memory = guarded(__libc_memalign(alignment, size), size);
-    if (memory == NULL) return ENOMEM;
-    *result = memory;
-    return 0;
-}
-
-// As glibc 2.36's, which is its memalign: an alignment that is no power of two is rounded up to one.
-void *aligned_alloc(size_t alignment, size_t size) { return guarded(__libc_memalign(alignment, size), size); }
-#endif
 
 int parpair_install_fatal_handler(const char *before, const char *after, int exit_code,
                                   const volatile pid_t *groups, int group_count) {
@@ -103,9 +58,6 @@ int parpair_install_fatal_handler(const char *before, const char *after, int exi
     state.exit_code = exit_code;
     state.groups = groups;
     state.group_count = group_count;
-#if defined(__linux__) && defined(__GLIBC__)
-    allocations_guarded = 1;
-#endif
     stack_t stack;
     memset(&stack, 0, sizeof stack);
     stack.ss_sp = alternate_stack;

@@ -4,9 +4,9 @@ import Platform
 enum FatalSignalMessage {
     /// Replaces the runtime's handling of SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE and SIGTRAP with one
     /// line on stderr and an exit: 71 when the process has a memory limit (`ulimit -v` or `-d`), where
-    /// these signals mean an allocation failed, else 70. On Linux an allocation that finds no memory says the
-    /// same line with "a failed allocation" for the signal, before the Swift runtime could print its "Fatal
-    /// error" and stack trace. The handler (CFatal, in C) allocates nothing and takes no lock, so it cannot
+    /// these signals mean an allocation failed, else 70 (the Swift runtime may print its "Fatal error" for a
+    /// failed allocation first: the C library's allocator is not replaced). The handler (CFatal, in C)
+    /// allocates nothing and takes no lock, so it cannot
     /// hang when memory is gone, as the runtime's backtracer did; it kills the running PDF engine's group
     /// (see Platform's `Signals`). Output files are renamed into place only at the end, so none was replaced;
     /// the next run removes the snapshot and partial output left behind (their locks died with the process).
@@ -16,7 +16,7 @@ enum FatalSignalMessage {
         Signals.installFatalSignalHandler(before: text.before, after: text.after, exitCode: text.code.rawValue)
     }
 
-    /// What the fatal-signal handler writes around the signal's name (or "a failed allocation"), and its exit code.
+    /// What the fatal-signal handler writes around the signal's name, and its exit code.
     static func fatalSignalText(memoryLimit: UInt64?) -> (before: String, after: String, code: ExitCode) {
         let left = "; no output file was replaced, and the next run removes what this one left behind\n"
         guard let memoryLimit else {

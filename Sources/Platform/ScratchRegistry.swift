@@ -63,11 +63,16 @@ public enum ScratchRegistry {
         registered.withLock { $0.paths[token] = nil }
     }
 
-    /// Removes a registered file or folder now and forgets it (and lets go of its lock).
+    /// Removes a registered file or folder now, then forgets it (and lets go of its lock). It stays registered
+    /// until it is gone: a signal's cleanup during the removal still finds it and removes what is left.
     package static func remove(_ token: Int) {
-        let (path, lockFile) = registered.withLock { ($0.paths.removeValue(forKey: token), $0.lockFiles.removeValue(forKey: token)) }
+        let (path, lockFile) = registered.withLock { ($0.paths[token], $0.lockFiles[token]) }
         if let path {
             if lockFile != nil { removeFolder(path) } else { try? FileManager.default.removeItem(atPath: path) }
+        }
+        registered.withLock {
+            $0.paths[token] = nil
+            $0.lockFiles[token] = nil
         }
         if let lockFile { close(lockFile) }
     }

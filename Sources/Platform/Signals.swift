@@ -23,8 +23,8 @@ import Darwin
 /// - SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE and SIGTRAP run a handler in C (CFatal) that allocates nothing
 ///   and takes no lock: one line, the engines' groups killed, `_exit`. It runs on an alternate stack,
 ///   installed on the main thread and on every thread started through `DetachedThread`, so a thread whose
-///   stack is exhausted still gets its line. On Linux an allocation that finds no memory ends the run the
-///   same way, before the Swift runtime (or libstdc++) can print its own report of it.
+///   stack is exhausted still gets its line. The C library's allocator is not replaced: a failed allocation
+///   is the Swift runtime's "Fatal error", whose SIGABRT then ends the run here.
 /// - Children start with an empty mask and default dispositions (`SupervisedProcess`), in a process group
 ///   of their own, and die with the tool however it dies (see there).
 public enum Signals {
@@ -101,9 +101,8 @@ public enum Signals {
     }
 
     /// Replaces the runtime's handling of SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE and SIGTRAP with the
-    /// line `before` + the signal's name + `after` on stderr, the engines' groups killed, and `_exit(code)`;
-    /// on Linux a failed allocation says "a failed allocation" in the signal's place. A developer who sets
-    /// `SWIFT_BACKTRACE` keeps the runtime's backtrace and its report of a failed allocation.
+    /// line `before` + the signal's name + `after` on stderr, the engines' groups killed, and `_exit(code)`.
+    /// A developer who sets `SWIFT_BACKTRACE` keeps the runtime's backtrace.
     public static func installFatalSignalHandler(before: String, after: String, exitCode: Int32) {
         guard getenv("SWIFT_BACKTRACE") == nil else { return }
         _ = parpair_install_fatal_handler(before, after, exitCode, ScratchRegistry.groupSlots, Int32(ScratchRegistry.groupSlotCount))
