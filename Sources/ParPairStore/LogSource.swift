@@ -46,6 +46,12 @@ extension LogSource {
     public var origins: [BackupOrigin] { origin.map { [$0] } ?? [] }
     public var matchNotes: [MatchNote] { [] }
     public var phonesLeftOut: [String] { [] }
+
+    /// How phone `index` is shown: its name, or with names redacted `phone 1`, `phone 2`, … in the family's order (an
+    /// index past the phones read numbers a phone left out).
+    public func shownName(ofPhone index: Int, redact: Bool) -> String {
+        redact || !phones.indices.contains(index) ? "phone \(index + 1)" : phones[index].name
+    }
 }
 
 /// What takes in the logs of a `LogSource`'s tables (the aggregator), on one thread.

@@ -33,7 +33,7 @@ public enum EventExport {
             known[baby.id] = (BabyName.shown(baby.name, redact: redact), calendar.civilDate(of: baby.birthday), baby.birthday,
                               selectedWeeks(of: baby, options: options, calendar: calendar))
         }
-        let phones = source.phones.count > 1 ? source.phones.indices.map { redact ? "phone \($0 + 1)" : source.phones[$0].name } : nil
+        let phones = source.phones.count > 1 ? source.phones.indices.map { source.shownName(ofPhone: $0, redact: redact) } : nil
         sink.write((phones != nil ? columns + familyColumns : columns).joined(separator: ",") + "\r\n")
         // Logs come in time order, so the zone's offset is looked up once per stretch between transitions.
         var clock = LocalTimeCache(calendar: calendar)

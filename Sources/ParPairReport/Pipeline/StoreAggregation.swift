@@ -49,7 +49,7 @@ public enum StoreAggregation {
         var result = result
         func naming(_ finding: inout Finding) {
             guard let phone = finding.phone, phones.indices.contains(phone) else { return }
-            let name = redact ? "phone \(phone + 1)" : phones[phone].name
+            let name = source.shownName(ofPhone: phone, redact: redact)
             finding.message = FindingMessage("finding_on_phone", ["reason": .message(finding.message), "phone": .text(name)])
         }
         for index in result.babies.indices {

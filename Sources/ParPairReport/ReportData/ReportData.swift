@@ -127,8 +127,9 @@ public enum ReportData {
                              "backup_date": phone.backupDate.map { .string($0) } ?? .bool(false)])
             })
             keys["match_notes"] = .array(settings.matchNotes.map { .string(matchNote($0, zone: options.timeZone, localizer)) })
-            if let from = settings.fewerPhonesFrom {
-                keys["fewer_phones_from"] = .string(from)
+            // The aggregation's own instant (`AggregationOptions.fewerPhonesFrom`), on the family's clock.
+            if let from = options.fewerPhonesFrom {
+                keys["fewer_phones_from"] = .string(BackupOrigin.localText(from, in: options.timeZone))
             }
         }
         return keys

@@ -33,10 +33,6 @@ public struct ReportSettings: Sendable {
     /// Which babies were matched across phones and whose phones disagree on the birth time (none with names redacted).
     public var matchNotes: [MatchNote] = []
 
-    /// The earliest last backup of the family's phones, on the family's clock, when the days after it are shown on
-    /// fewer phones (`AggregationOptions.fewerPhonesFrom`); nil for one phone.
-    public var fewerPhonesFrom: String?
-
     /// The other phones backed up in the folder a phone was picked from (none with names redacted: their number).
     public var phonesLeftOut: [String] = []
 
@@ -53,16 +49,16 @@ public struct ReportSettings: Sendable {
         var backup = origin?.summary(in: zone)
         if redact, let origin { backup = backup?.replacingOccurrences(of: "backup of \(origin.deviceName)", with: "device backup") }
         self.init(redact: redact, storeName: source.storeName, toolVersion: toolVersion, backupSource: backup)
-        phonesLeftOut = redact ? source.phonesLeftOut.indices.map { "phone \(source.phones.count + $0 + 1)" } : source.phonesLeftOut
+        phonesLeftOut = redact ? source.phonesLeftOut.indices.map { source.shownName(ofPhone: source.phones.count + $0, redact: true) }
+            : source.phonesLeftOut
         let family = source.phones
         if family.count > 1 {
             backupSource = nil
             phones = family.indices.map { index in
-                PhoneLine(name: redact ? "phone \(index + 1)" : family[index].name,
+                PhoneLine(name: source.shownName(ofPhone: index, redact: redact),
                           backupDate: family[index].origin?.date.map { BackupOrigin.localText($0, in: zone) })
             }
             matchNotes = redact ? [] : source.matchNotes
-            fewerPhonesFrom = AggregationOptions.fewerPhonesFrom(source.origins, phones: family.count).map { BackupOrigin.localText($0, in: zone) }
         }
     }
 

@@ -100,11 +100,6 @@ public final class FamilySource: LogSource {
         return names.values.sorted()
     }
 
-    /// How a phone is shown: its name, or with names redacted `phone 1`, `phone 2`, … in the family's order.
-    public func shownName(ofPhone index: Int, redact: Bool) -> String {
-        redact ? "phone \(index + 1)" : phones[index].name
-    }
-
     // MARK: LogSource
 
     public func close() {
