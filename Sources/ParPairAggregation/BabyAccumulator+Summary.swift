@@ -2,13 +2,21 @@ import Foundation
 import ParPairModel
 
 extension BabyAccumulator {
-    /// The selected weeks once all logs are in: fixed by the options, or first to last logged week.
+    /// The selected weeks once all logs are in: fixed by the options, or first to last week in which a log starts.
     var finalWeeks: ClosedRange<Int>? {
         switch plan {
         case .fixed(let range): range
         case .empty: nil
-        case .fromLogs: firstLoggedDay <= lastLoggedDay ? (firstLoggedDay / 7)...(max(lastLoggedDay, lastCountedDay) / 7) : nil
+        case .fromLogs: firstLoggedDay <= lastLoggedDay ? (firstLoggedDay / 7)...(lastLoggedDay / 7) : nil
         }
+    }
+
+    /// Whether week `index` gets a row: every week the options name, and of the weeks read from the logs those in
+    /// which a log starts. A week holding only the end of a sleep from the week before is no row, as the days of
+    /// a holiday without logging are none: its figures would all read "not logged".
+    func hasRow(week index: Int) -> Bool {
+        guard case .fromLogs = plan else { return true }
+        return week(index)?.days.contains(where: \.logged) ?? false
     }
 
     /// Turns the running state into the baby's summaries.
@@ -32,7 +40,7 @@ extension BabyAccumulator {
             }
             weekSummaries.reserveCapacity(selected.count)
             daySummaries.reserveCapacity(max(0, lastSelectedDay - firstSummarizedDay + 1))
-            for index in selected {
+            for index in selected where hasRow(week: index) {
                 weekSummaries.append(summarizeWeek(
                     index, counts: findings, units: units, daysFrom: firstSummarizedDay, into: &daySummaries,
                     firstMonth: &firstMonthDays))
@@ -165,8 +173,8 @@ extension BabyAccumulator {
         }
     }
 
-    /// Logs before the birthday or after today, one line per rule and kind with their count, time span and
-    /// first ids: a `--today` before the last log would otherwise list every later log on a line of its own.
+    /// Logs before the birthday or after today, one line per rule and kind with their count and time span:
+    /// a `--today` before the last log would otherwise list every later log on a line of its own.
     private func summarizeOutsideLife(_ findings: [Finding]) -> [Finding] {
         var groups: [String: [Finding]] = [:]
         var kept: [Finding] = []
@@ -182,12 +190,10 @@ extension BabyAccumulator {
                 kept += group
                 continue
             }
-            let shown = group.sorted { $0.time < $1.time }.prefix(3).map(\.logID.uuidString)
             let afterToday = first.rule == .afterToday
             first.message = FindingMessage(afterToday ? "finding_many_after_today" : "finding_many_before_birthday", [
                 "count": .text(String(group.count)), "kind": FindingMessage.kind(first.kind),
                 "date": .date(afterToday ? todayDate : birthDate), "from": .localTime(first.localTime), "to": .localTime(last.localTime),
-                "ids": .text(shown.joined(separator: ", ") + (group.count > 3 ? ", …" : "")),
             ])
             first.occurrences = group.count
             kept.append(first)

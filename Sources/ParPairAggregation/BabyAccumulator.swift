@@ -65,9 +65,6 @@ struct BabyAccumulator {
     /// Days of the first and last counted logs (drive `WeekSelection.all`).
     private(set) var firstLoggedDay = Int.max
     private(set) var lastLoggedDay = Int.min
-    /// The last day that received counted time (a sleep running past the last log's day), so that every
-    /// counted hour falls in a week and a day that get a row.
-    private(set) var lastCountedDay = Int.min
 
     /// The start of the current feeding, for gaps between consecutive feedings.
     var lastFeedStart = 0.0
@@ -417,7 +414,6 @@ struct BabyAccumulator {
                 let clock = (dayFrom + weeks[slot].offset(at: dayFrom)).truncatingRemainder(dividingBy: SleepClock.day)
                 sleepClock.add(clock: clock < 0 ? clock + SleepClock.day : clock, duration: dayTo - dayFrom)
                 let lifeDay = weeks[slot].index * 7 + day
-                if lifeDay > lastCountedDay { lastCountedDay = lifeDay }
                 addTimelineSleep(from: dayFrom, to: dayTo, slot: slot, day: day)
             }
             from = weeks[slot].end

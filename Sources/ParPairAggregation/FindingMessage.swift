@@ -132,8 +132,8 @@ public struct FindingMessage: Sendable, Hashable {
         "finding_on_phone": "{{reason}} (on {{phone}})",
         "finding_no_end_recorded": "{{what}} with no end recorded (timer left running?); left out of {{total}}",
         "finding_in_progress": "{{what}} in progress (no end yet); added to {{total}} once it ends",
-        "finding_many_before_birthday": "{{count}} {{kind}} logs before the birthday ({{date}}), from {{from}} to {{to}}; counted nowhere. First ids: {{ids}}",
-        "finding_many_after_today": "{{count}} {{kind}} logs after the report's today ({{date}}), from {{from}} to {{to}}; counted nowhere. First ids: {{ids}}",
+        "finding_many_before_birthday": "{{count}} {{kind}} logs before the birthday ({{date}}), from {{from}} to {{to}}; counted nowhere.",
+        "finding_many_after_today": "{{count}} {{kind}} logs after the report's today ({{date}}), from {{from}} to {{to}}; counted nowhere.",
         "finding_unknown_type": "unknown {{field}} \"{{value}}\" ({{logs}}); counted under other",
         "finding_unknown_unit": "unknown {{field}} \"{{value}}\" ({{logs}}); amounts in it are left out",
         "finding_one_log": "1 log",
@@ -141,7 +141,7 @@ public struct FindingMessage: Sendable, Hashable {
         "finding_orphan": "{{reason}}; counted nowhere",
         "orphan_no_baby": "belongs to no baby",
         "orphan_dangling_row": "points at baby row {{row}}, which does not exist",
-        "orphan_missing_baby": "points at baby {{id}}, which is not in the store",
+        "orphan_missing_baby": "points at a baby that is not in the store",
         "finding_unreadable": "{{reason}}",
     ]
 }

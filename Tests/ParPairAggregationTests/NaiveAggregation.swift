@@ -423,6 +423,10 @@ enum NaiveAggregation {
         }
         for week in selected {
             let lastDay = min(week * 7 + 6, todayIndex)
+            // Of the weeks read from the logs, one in which no log starts is no row.
+            if case .all = options.weeks, !((week * 7)...lastDay).contains(where: { (tallies[$0]?["logged_marker"] ?? 0) > 0 }) {
+                continue
+            }
             for day in (week * 7)...lastDay {
                 var row = columns(day...day, perDay: nil)
                 row["day"] = .number(Double(day))

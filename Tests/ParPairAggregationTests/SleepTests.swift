@@ -25,16 +25,28 @@ import Testing
 
     /// A sleep that starts on the last logged day and runs into the next week: its hours there get a week
     /// row and a day row, though nothing starts in that week.
-    @Test func sleepIntoAWeekWithNoLogsStillHasItsRow() throws {
+    @Test func aWeekHoldingOnlyTheEndOfASleepIsNoRow() throws {
         var f = Fixtures("Europe/Berlin")
         let logs = [f.sleep(f.at(2024, 6, 9, 22), f.at(2024, 6, 10, 6))]  // day 6 22:00 → day 7 06:00
         let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 20), logs: logs)
-        #expect(result.weeks.map(\.week) == [0, 1])
+        // No log starts in week 1: it is no row, and neither is day 7. The sleep counts once, in week 0, whole as a
+        // sleep (8 h the longest) and with the 2 h before midnight as week 0's hours.
+        #expect(result.weeks.map(\.week) == [0])
         #expect(result.week(0)?.number("sleep_h") == 2)
-        #expect(result.week(1)?.number("sleep_h") == 6)
-        #expect(result.day(7)?.number("sleep_h") == 6)
-        let total = result.weeks.reduce(0.0) { $0 + $1.metrics.sleepHours }
-        #expect(total == 8, "no counted hour is lost")
+        #expect(result.week(0)?.number("longest_sleep_h") == 8)
+        #expect(result.week(0)?.number("sleeps") == 1)
+        #expect(result.day(7) == nil)
+        #expect(result.day(6)?.number("sleep_h") == 2)
+    }
+
+    @Test func aWeekWithoutLogsBetweenLoggedWeeksIsNoRow() throws {
+        var f = Fixtures("Europe/Berlin")
+        // Day 2 (2024-06-05) in week 0 and day 15 (2024-06-18) in week 2; nothing starts in week 1.
+        let logs = [f.diaper(.wet, f.at(2024, 6, 5, 9)), f.diaper(.wet, f.at(2024, 6, 18, 9))]
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 30), logs: logs)
+        #expect(result.weeks.map(\.week) == [0, 2])
+        #expect(result.day(8) == nil)
+        #expect(result.day(15)?.number("wet") == 1)
     }
 
     @Test func sleepAcrossWeekBoundarySplitsBetweenWeeks() throws {
