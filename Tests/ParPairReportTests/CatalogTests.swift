@@ -40,6 +40,18 @@ import Testing
         #expect(extra.isEmpty, "\(language).catalog has keys English lacks: \(extra.joined(separator: ", "))")
     }
 
+    /// What goes on paper reads as words: no log or baby id (a pediatrician cannot look one up; the events export
+    /// lists them), and no soft hyphen, which let a heading break inside a word ("Fütte- rungen").
+    @Test(arguments: Language.allCases)
+    func printedTextsNameNoIDAndBreakNoWord(_ language: Language) throws {
+        let url = PackagePaths.root.appendingPathComponent("Templates/\(language.rawValue).catalog")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(!text.unicodeScalars.contains("\u{AD}"), "\(language).catalog holds a soft hyphen")
+        for tag in ["{{id}}", "{{ids}}", "{{{id}}}"] {
+            #expect(!text.contains(tag), "\(language).catalog prints \(tag)")
+        }
+    }
+
     @Test(arguments: Language.allCases)
     func everyTextKeepsTheEnglishTags(_ language: Language) throws {
         let english = MessageCatalog.builtIn(.english).texts
