@@ -44,7 +44,7 @@ import Testing
         #expect(englishHeader.prefix(4) == ["Baby", "Baby ID", "Age week", "First day of life"])
         #expect(englishHeader.contains("Feeds per day") && englishHeader.contains("Bottle ml per day") && englishHeader.contains("Days logged"))
         let germanHeader = Self.header(german.output)
-        #expect(germanHeader.contains("Mahlzeiten pro Tag") && germanHeader.contains("Flasche ml pro Tag") && germanHeader.contains("Lebenswoche"))
+        #expect(germanHeader.contains("Mahlzeiten pro Tag") && germanHeader.contains("Fläschchen ml pro Tag") && germanHeader.contains("Lebenswoche"))
         for header in [englishHeader, germanHeader] {
             #expect(header.count == Self.header(machine.output).count && Set(header).count == header.count, "one distinct heading a column")
         }

@@ -90,11 +90,25 @@ enum VisitData {
     }
 
     /// First-month days with a concern, each with its age, date and marks.
+    /// The catalog's name of each figure the first month marks; the formula mark names its figure itself.
+    static let markedFigureNames = [
+        "feedings_per_day": "figure_feedings_per_day", "longest_feed_gap_h": "figure_longest_gap_h",
+        "wet_per_day": "figure_wet_per_day", "dirty_per_day": "figure_dirty_per_day",
+    ]
+
+    /// A first-month mark outside the table, where no column heading says what it is about: "Wet diapers per day:
+    /// ⚠ under 5".
+    static func markNamed(_ band: ReferenceBand, _ localizer: Localizer) -> String {
+        let mark = ReportData.concernMark(band, localizer)
+        guard let key = markedFigureNames[band.metric] else { return mark }
+        return localizer.text(key) + ": " + mark
+    }
+
     static func markedDays(_ days: [FirstMonthDay], _ localizer: Localizer) -> [MustacheValue] {
         days.map { day in
             .dictionary([
                 "age": .string("D+\(day.day)"), "date": .string(localizer.date(day.date)), "weekday": .string(localizer.weekday(day.date)),
-                "marks": .string(day.bands.filter(\.isConcern).map { ReportData.concernMark($0, localizer) }.joined(separator: ", ")),
+                "marks": .string(day.bands.filter(\.isConcern).map { markNamed($0, localizer) }.joined(separator: ", ")),
             ])
         }
     }
