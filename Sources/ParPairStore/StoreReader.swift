@@ -268,6 +268,30 @@ public final class StoreReader {
         return counted
     }
 
+    /// How many rows of the table of `kind` point at each baby (by the baby's id in this store): SQLite counts
+    /// them from the baby relationship's index. Rows of no baby, or of a row no baby has, are not counted.
+    func logCounts(of kind: LogKind) throws -> [UUID: Int] {
+        guard let layout = layouts[kind], let baby = layout.columnName("baby") else { return [:] }
+        let column = Database.quote(identifier: baby)
+        let rows = try readingSQLite { try database.fetchAll("SELECT \(column), count(*) FROM \(layout.quotedTable) GROUP BY \(column)") }
+        var counts: [UUID: Int] = [:]
+        for row in rows {
+            guard row.count == 2, let rowID = row[0].integerValue, let id = babyIDs[rowID], let count = row[1].integerValue else { continue }
+            counts[id, default: 0] += Int(count)
+        }
+        return counts
+    }
+
+    /// Calls `body` with every record of the table of `kind`, in `order`.
+    func forEachRecord(of kind: LogKind, order: StreamOrder, _ body: (LogRecord) throws -> Void) throws {
+        switch kind {
+        case .food: try forEachFoodLog(order: order) { try body(.food($0)) }
+        case .sleep: try forEachSleepLog(order: order) { try body(.sleep($0)) }
+        case .diaper: try forEachDiaperLog(order: order) { try body(.diaper($0)) }
+        case .activity: try forEachActivityLog(order: order) { try body(.activity($0)) }
+        }
+    }
+
     /// Calls `body` with every log of every kind in one chronological stream: by start time (a
     /// diaper's time), then kind (food, sleep, diaper, activity), then `Z_PK`. The four tables are
     /// read side by side and merged, so memory stays constant.

@@ -42,22 +42,22 @@ struct CopyMatcher {
         }
     }
 
-    /// Logs not yet handed on, in stream order; those before `head` are gone. `waiting[0]` is log number `base`.
-    private var waiting: [Waiting] = []
+    /// Logs not yet handed on, in stream order; those before `head` are gone (nil). `waiting[0]` is log number `base`.
+    private var waiting: [Waiting?] = []
     private var head = 0
     private var base = 0
     /// Logs that a later log may still join, oldest first.
     private var open: [Candidate] = []
 
     /// Takes the next log of the merged stream, handing on to `emit` every log that is now settled.
-    mutating func add(_ log: PhoneLog, emit: (FamilyLog) throws -> Void) rethrows {
+    mutating func add(_ log: consuming PhoneLog, emit: (consuming FamilyLog) throws -> Void) rethrows {
         let start = CrossPhoneRule.time(log.record.start)
         try settle(before: start, emit)
         if !open.isEmpty { open.removeAll { $0.reach < start } }
         let sequence = base + waiting.count
         guard let index = open.firstIndex(where: { $0.admits(log) }) else {
             if start.isFinite, log.record.baby.babyID != nil {
-                open.append(Candidate(first: log, sequence: sequence, reach: Self.reach(of: log.record, start: start),
+                open.append(Candidate(first: copy log, sequence: sequence, reach: Self.reach(of: log.record, start: start),
                                       phones: Self.bit(log.phone)))
             }
             waiting.append(Waiting(log: log, start: start))
@@ -70,9 +70,9 @@ struct CopyMatcher {
             event = Event(open[index].first)
             open[index].event = event
             let first = open[index].sequence - base
-            if first >= head { waiting[first].event = event }
+            if first >= head { waiting[first]?.event = event }
         }
-        event.members.append(log)
+        event.members.append(copy log)
         open[index].phones |= Self.bit(log.phone)
         open[index].reach = max(open[index].reach, Self.reach(of: log.record, start: start))
         // Of feeds, the earliest with an amount counts.
@@ -84,15 +84,15 @@ struct CopyMatcher {
     }
 
     /// Hands on every log still waiting: the stream has ended.
-    mutating func finish(emit: (FamilyLog) throws -> Void) rethrows {
+    mutating func finish(emit: (consuming FamilyLog) throws -> Void) rethrows {
         try settle(before: .infinity, emit)
         open.removeAll()
     }
 
     /// Hands on the logs that started more than a window before `start`.
-    private mutating func settle(before start: Double, _ emit: (FamilyLog) throws -> Void) rethrows {
-        while head < waiting.count, !(waiting[head].start + CrossPhoneRule.window >= start) {
-            let item = waiting[head]
+    private mutating func settle(before start: Double, _ emit: (consuming FamilyLog) throws -> Void) rethrows {
+        while head < waiting.count, let waited = waiting[head]?.start, !(waited + CrossPhoneRule.window >= start) {
+            let item = waiting[head].take()!
             head += 1
             guard let event = item.event, event.counting != item.member else {
                 try emit(FamilyLog(item.log))

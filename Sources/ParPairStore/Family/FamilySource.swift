@@ -32,9 +32,9 @@ public final class FamilySource: LogSource {
     public private(set) var phonesLeftOut: [String] = []
 
     /// The phones' readers, in the family's order of phones.
-    private let readers: [StoreReader]
+    let readers: [StoreReader]
     /// For each phone, its babies' ids that the family knows by another phone's id.
-    private let renamedIDs: [[UUID: UUID]]
+    let renamedIDs: [[UUID: UUID]]
 
     /// A family of the readers given (closed by their owner afterwards), each named as its request named it.
     /// - Parameter timeZone: the zone in which babies' birthdays are compared.
@@ -156,7 +156,7 @@ public final class FamilySource: LogSource {
             }
         }, lending: &family, to: { family, _ in
             do {
-                try family.handOver(wanted: wanted, countingRepeatedIDs: countsRepeats, to: channel)
+                try family.handOver(order: order, wanted: wanted, countingRepeatedIDs: countsRepeats, to: channel)
                 channel.finish()
             } catch {
                 channel.finish(throwing: error)
@@ -166,25 +166,26 @@ public final class FamilySource: LogSource {
     }
 
     /// What the reading thread hands the folding one.
-    private enum Handover: Sendable {
+    enum Handover: Sendable {
         case begin(LogKind, rows: Int)
         case logs([FamilyLog])
         case end(LogKind, repeatedIDs: Int)
     }
 
-    /// Reads every table of every phone, merged and matched, into `channel` in batches (on the reading thread).
+    /// Reads every table of every phone, merged and matched, into `channel` in batches (on the reading thread): in
+    /// each baby's order with each phone read on a thread of its own (`mergedPerBaby`), else in one start order.
     private func handOver(
-        wanted: @Sendable (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool, to channel: Channel<Handover>
+        order: StreamOrder, wanted: @escaping @Sendable (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool,
+        to channel: Channel<Handover>
     ) throws {
         let batchSize = 1024
         for kind in LogKind.allCases {
             let rows = try readers.reduce(0) { $0 + (try $1.rowCount(of: kind)) }
             try channel.send(.begin(kind, rows: rows))
             var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows : 0)
-            var matcher = CopyMatcher()
             var batch: [FamilyLog] = []
             batch.reserveCapacity(batchSize)
-            func deliver(_ log: FamilyLog) throws {
+            func deliver(_ log: consuming FamilyLog) throws {
                 guard wanted(log.record.baby) else { return }
                 if countsRepeats, log.copyOf == nil { ids.add(log.record.id) }
                 batch.append(log)
@@ -193,8 +194,13 @@ public final class FamilySource: LogSource {
                     batch.removeAll(keepingCapacity: true)
                 }
             }
-            try merged([kind]) { try matcher.add($0, emit: deliver) }
-            try matcher.finish(emit: deliver)
+            if order == .startTime {
+                var matcher = CopyMatcher()
+                try merged([kind]) { try matcher.add($0, emit: deliver) }
+                try matcher.finish(emit: deliver)
+            } else {
+                try mergedPerBaby(kind, wanted: wanted, deliver)
+            }
             if !batch.isEmpty { try channel.send(.logs(batch)) }
             try channel.send(.end(kind, repeatedIDs: ids.finish()))
         }
