@@ -62,7 +62,7 @@ struct BabyStreamMerge {
 
     /// Takes `phone`'s next logs (nil: its stream has ended) and hands on, with its baby's place, every log whose
     /// turn it now is (a log of no baby at once, with nil).
-    mutating func take(_ batch: [PhoneLog?]?, from phone: Int, emit: (consuming PhoneLog, Int?) throws -> Void) rethrows {
+    mutating func take(_ batch: consuming [PhoneLog?]?, from phone: Int, emit: (consuming PhoneLog, Int?) throws -> Void) rethrows {
         waitingFor = nil
         guard var batch else {
             ended[phone] = true

@@ -173,19 +173,20 @@ public final class FamilySource: LogSource {
     }
 
     /// Reads every table of every phone, merged and matched, into `channel` in batches (on the reading thread): in
-    /// each baby's order with each phone read on a thread of its own (`mergedPerBaby`), else in one start order.
+    /// each baby's order with each phone read on a thread of its own (`withPhoneStreams`), else in one start order.
     private func handOver(
         order: StreamOrder, wanted: @escaping @Sendable (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool,
         to channel: Channel<Handover>
     ) throws {
-        let batchSize = 1024
-        for kind in LogKind.allCases {
-            let rows = try readers.reduce(0) { $0 + (try $1.rowCount(of: kind)) }
-            try channel.send(.begin(kind, rows: rows))
-            var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows : 0)
+        // Counted before the phones' threads start: from then on only they use their readers.
+        let rows = try LogKind.allCases.map { kind in try readers.reduce(0) { $0 + (try $1.rowCount(of: kind)) } }
+        func table(_ kind: LogKind, _ merge: (_ deliver: (consuming FamilyLog) throws -> Void) throws -> Void) throws {
+            let batchSize = 1024
+            try channel.send(.begin(kind, rows: rows[kind.index]))
+            var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows[kind.index] : 0)
             var batch: [FamilyLog] = []
             batch.reserveCapacity(batchSize)
-            func deliver(_ log: consuming FamilyLog) throws {
+            try merge { log in
                 guard wanted(log.record.baby) else { return }
                 if countsRepeats, log.copyOf == nil { ids.add(log.record.id) }
                 batch.append(log)
@@ -194,15 +195,22 @@ public final class FamilySource: LogSource {
                     batch.removeAll(keepingCapacity: true)
                 }
             }
-            if order == .startTime {
+            if !batch.isEmpty { try channel.send(.logs(batch)) }
+            try channel.send(.end(kind, repeatedIDs: ids.finish()))
+        }
+        guard order == .startTime else {
+            return try withPhoneStreams(wanted: wanted) { streams in
+                for kind in LogKind.allCases {
+                    try table(kind) { deliver in try mergedPerBaby(kind, from: streams, deliver) }
+                }
+            }
+        }
+        for kind in LogKind.allCases {
+            try table(kind) { deliver in
                 var matcher = CopyMatcher()
                 try merged([kind]) { try matcher.add($0, emit: deliver) }
                 try matcher.finish(emit: deliver)
-            } else {
-                try mergedPerBaby(kind, wanted: wanted, deliver)
             }
-            if !batch.isEmpty { try channel.send(.logs(batch)) }
-            try channel.send(.end(kind, repeatedIDs: ids.finish()))
         }
     }
 
