@@ -2,12 +2,12 @@
 // ParPair Report: reads the ParPair app's SwiftData store and writes pediatric reports.
 //
 // Layers, from the edge inwards:
-//   C system libraries   CSQLite, CLibXML2, CNettle, CPlatform, CConcurrency   (one importer each: SQLite, XHTML,
-//                        AESCrypto, Platform, Concurrency; Mail takes its SHA-256 from AESCrypto)
+//   C system libraries   CSQLite, CLibXML2, CNettle, CCmark, CPlatform, CConcurrency   (one importer each: SQLite,
+//                        XHTML, AESCrypto, CommonMark, Platform, Concurrency; Mail takes its SHA-256 from AESCrypto)
 //   C of our own         CFatal: how a run ends on a fatal signal (imported by Platform)
 //   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
 //                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
-//                        Mustache, TextBytes, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
+//                        Mustache, CommonMark, TextBytes, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
 import PackageDescription
@@ -41,6 +41,14 @@ let package = Package(
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
 
+        // libcmark, the CommonMark reference implementation: Markdown is checked as CommonMark reads it.
+        .systemLibrary(
+            name: "CCmark",
+            path: "Sources/CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+
         // What Swift cannot do for Platform: Linux's variadic prctl and a child's supervised start, which must run
         // no Swift code; no library to link.
         .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
@@ -65,6 +73,8 @@ let package = Package(
         // The XHTML 1.0 Strict DTD and its entity sets (Sources/XHTML/DTD, W3C licence beside them) are compiled in.
         .target(name: "XHTML", dependencies: ["CLibXML2", "Concurrency"], exclude: ["DTD"], plugins: ["EmbedTemplates"]),
         .target(name: "Mustache"),
+        // Markdown parsed by libcmark into plain node values (type, destination, raw text, line and column).
+        .target(name: "CommonMark", dependencies: ["CCmark"]),
         // A value changed in place without the runtime's per-access exclusivity check (its own counter instead).
         .target(name: "InPlace"),
         // Text written as bytes: short ASCII strings (numbers, dates, ids) straight into a string's storage, and UTF-8
@@ -88,7 +98,7 @@ let package = Package(
             name: "ParPairReport",
             dependencies: [
                 "ParPairModel", "ParPairStore", "ParPairAggregation", "Platform", "Concurrency", "Mustache", "XHTML", "Mail",
-                "Base64Coding", "TextBytes", "DeviceBackup",
+                "Base64Coding", "TextBytes", "DeviceBackup", "CommonMark",
             ],
             plugins: ["EmbedTemplates"]
         ),
@@ -139,6 +149,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
+        .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         .testTarget(name: "Base64CodingTests", dependencies: ["Base64Coding"]),
         .testTarget(name: "TextBytesTests", dependencies: ["TextBytes"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "AESCrypto", "TestSupport"]),
