@@ -7,7 +7,7 @@
 //   C of our own         CFatal: how a run ends on a fatal signal (imported by Platform)
 //   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
 //                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
-//                        Mustache, CommonMark, TextBytes, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
+//                        Mustache, CommonMark, TextBytes, PrintableText, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
 import PackageDescription
@@ -80,6 +80,8 @@ let package = Package(
         // Text written as bytes: short ASCII strings (numbers, dates, ids) straight into a string's storage, and UTF-8
         // pieces gathered on the stack and appended to an array in one piece; every write checked.
         .target(name: "TextBytes"),
+        // Outside text shown on a terminal, in a log or an e-mail part: controls, line separators and bidi controls as escapes.
+        .target(name: "PrintableText"),
         // Base64 (RFC 4648): Mail's and the report's encoder, PropertyList's strict decoder.
         .target(name: "Base64Coding"),
         .target(name: "Mail", dependencies: ["AESCrypto", "Base64Coding"]),
@@ -98,7 +100,7 @@ let package = Package(
             name: "ParPairReport",
             dependencies: [
                 "ParPairModel", "ParPairStore", "ParPairAggregation", "Platform", "Concurrency", "Mustache", "XHTML", "Mail",
-                "Base64Coding", "TextBytes", "DeviceBackup", "CommonMark",
+                "Base64Coding", "TextBytes", "DeviceBackup", "CommonMark", "PrintableText",
             ],
             plugins: ["EmbedTemplates"]
         ),
@@ -150,6 +152,7 @@ let package = Package(
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
+        .testTarget(name: "PrintableTextTests", dependencies: ["PrintableText"]),
         .testTarget(name: "Base64CodingTests", dependencies: ["Base64Coding"]),
         .testTarget(name: "TextBytesTests", dependencies: ["TextBytes"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "AESCrypto", "TestSupport"]),
