@@ -44,4 +44,22 @@ import Testing
         #expect(found.count == hostile.count && found.first?.line == hostile.line && found.first?.column == hostile.column, "\(found)")
         #expect(found.first?.source.hasSuffix("/mine.md.mustache") == true)
     }
+
+    /// In a template, a Mustache tag is one plain word at its own place: what its data decides is judged once
+    /// rendered, nothing inside it is markup, and raw HTML is shown as the template wrote it.
+    @Test func mustacheTagsArePlainWordsOfATemplate() {
+        func check(_ text: String) -> [PolicyViolation] { MarkdownPolicy.violations(in: text, source: "t", template: true) }
+        for fine in ["[x]({{url}})", "- <{{{url}}}>", "{{! <b>a comment</b> }}", "{{#a}}\n# {{name}}\n{{/a}}", "{{=<% %>=}}[x](<%url%>)",
+                     "{{<report.md}}{{$header}}# X{{/header}}{{/report.md}}"] {
+            #expect(check(fine).isEmpty, "\(fine)")
+        }
+        let link = check("[x](javascript:{{x}})")
+        #expect(link.count == 1 && link.first?.line == 1 && link.first?.column == 1, "\(link)")
+        // `<span title="{{x}}">` is 20 bytes from column 3, then `b`: `</span>` starts at column 24.
+        let span = check("a <span title=\"{{x}}\">b</span>")
+        #expect(span.map(\.element) == ["'<span title=\"{{x}}\">'", "'</span>'"] && span.map { $0.column } == [3, 24], "\(span)")
+        // `{{=<% %>=}}` is 11 bytes and `<%name%>` 8, then a space: `<b>` starts at column 21.
+        let changed = check("{{=<% %>=}}<%name%> <b>x</b>")
+        #expect(changed.first?.element == "'<b>'" && changed.first?.column == 21, "\(changed)")
+    }
 }

@@ -23,10 +23,26 @@ enum MarkdownPolicy {
         let markdown = template ? MarkupScanner.maskingMustache(text) : text
         var found: [PolicyViolation] = []
         CommonMarkDocument(markdown).walk { node in
-            guard found.count < PolicyViolation.maximumCount, let (element, reason) = problem(with: node, template: template) else { return }
+            guard found.count < PolicyViolation.maximumCount else { return }
+            var node = node
+            // Raw HTML is shown as the template wrote it, Mustache tags and all.
+            if template, let literal = node.literal { node.literal = unmasked(literal, line: node.line, column: node.column, in: text) }
+            guard let (element, reason) = problem(with: node, template: template) else { return }
             found.append(PolicyViolation(source: source, line: node.line, column: node.column, element: element, reason: reason))
         }
         return found
+    }
+
+    /// The first line of `literal` as `source` holds it at `line` and `column` (bytes): the mask keeps every byte
+    /// of a template where it was.
+    static func unmasked(_ literal: String, line: Int, column: Int, in source: String) -> String {
+        let length = literal.utf8.prefix { $0 != 10 && $0 != 13 }.count
+        let lines = source.utf8.split(separator: 10, maxSplits: line, omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count, column >= 1 else { return literal }
+        let text = lines[line - 1]
+        let start = text.index(text.startIndex, offsetBy: column - 1, limitedBy: text.endIndex) ?? text.endIndex
+        let end = text.index(start, offsetBy: length, limitedBy: text.endIndex) ?? text.endIndex
+        return String(decoding: text[start..<end], as: UTF8.self)
     }
 
     /// What is wrong with one node, as `(what it is, with its text; why)`; nil when it may stay.
