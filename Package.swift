@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "PrintableText"),
         // Base64 (RFC 4648): Mail's and the report's encoder, PropertyList's strict decoder.
         .target(name: "Base64Coding"),
-        .target(name: "Mail", dependencies: ["AESCrypto", "Base64Coding"]),
+        .target(name: "Mail", dependencies: ["AESCrypto", "Base64Coding", "PrintableText"]),
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
         .target(name: "PropertyList", dependencies: ["Base64Coding"]),
         // iOS device backups (Finder, iTunes, idevicebackup2), plain and encrypted: knows nothing about babies.
@@ -92,7 +92,7 @@ let package = Package(
 
         // The domain, in the order data flows through it.
         .target(name: "ParPairModel", dependencies: ["IDFingerprints", "TextBytes"]),
-        .target(name: "ParPairStore", dependencies: ["ParPairModel", "Platform", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup"]),
+        .target(name: "ParPairStore", dependencies: ["ParPairModel", "Platform", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup", "PrintableText"]),
         // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
         .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "Platform", "SQLite"]),
         .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints", "InPlace", "TextBytes"]),
@@ -110,7 +110,7 @@ let package = Package(
             name: "ParPairCLI",
             dependencies: [
                 "ParPairReport", "ParPairStore", "ParPairSample", "ParPairAggregation", "ParPairModel", "Concurrency", "Mustache", "XHTML",
-                "Mail", "DeviceBackup", "Platform",
+                "Mail", "DeviceBackup", "Platform", "PrintableText",
             ],
             plugins: ["StampVersion"]
         ),
