@@ -2,12 +2,12 @@
 // ParPair Report: reads the ParPair app's SwiftData store and writes pediatric reports.
 //
 // Layers, from the edge inwards:
-//   C system libraries   CSQLite, CLibXML2, CNettle, CPlatform, CConcurrency   (one importer each: SQLite, XHTML,
-//                        AESCrypto, Platform, Concurrency; Mail takes its SHA-256 from AESCrypto)
+//   C system libraries   CSQLite, CLibXML2, CNettle, CCmark, CPlatform, CConcurrency   (one importer each: SQLite,
+//                        XHTML, AESCrypto, CommonMark, Platform, Concurrency; Mail takes its SHA-256 from AESCrypto)
 //   C of our own         CFatal: how a run ends on a fatal signal (imported by Platform)
 //   generic libraries    Concurrency (every hand-off between threads), Platform (the operating system: files, links,
 //                        scratch folders, signals, child processes), IDFingerprints, InPlace, SQLite, XHTML,
-//                        Mustache, TextBytes, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
+//                        Mustache, CommonMark, TextBytes, PrintableText, Base64Coding, Mail, AESCrypto, PropertyList, DeviceBackup (know nothing about babies)
 //   domain               ParPairModel -> ParPairStore -> ParPairAggregation -> ParPairReport
 //   command line         ParPairCLI (arguments, commands, exit codes) and the thin `parpair-report`
 import PackageDescription
@@ -41,6 +41,14 @@ let package = Package(
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
 
+        // libcmark, the CommonMark reference implementation: Markdown is checked as CommonMark reads it.
+        .systemLibrary(
+            name: "CCmark",
+            path: "Sources/CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+
         // What Swift cannot do for Platform: Linux's variadic prctl and a child's supervised start, which must run
         // no Swift code; no library to link.
         .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
@@ -65,14 +73,18 @@ let package = Package(
         // The XHTML 1.0 Strict DTD and its entity sets (Sources/XHTML/DTD, W3C licence beside them) are compiled in.
         .target(name: "XHTML", dependencies: ["CLibXML2", "Concurrency"], exclude: ["DTD"], plugins: ["EmbedTemplates"]),
         .target(name: "Mustache"),
+        // Markdown parsed by libcmark into plain node values (type, destination, raw text, line and column).
+        .target(name: "CommonMark", dependencies: ["CCmark"]),
         // A value changed in place without the runtime's per-access exclusivity check (its own counter instead).
         .target(name: "InPlace"),
         // Text written as bytes: short ASCII strings (numbers, dates, ids) straight into a string's storage, and UTF-8
         // pieces gathered on the stack and appended to an array in one piece; every write checked.
         .target(name: "TextBytes"),
+        // Outside text shown on a terminal, in a log or an e-mail part: controls, line separators and bidi controls as escapes.
+        .target(name: "PrintableText"),
         // Base64 (RFC 4648): Mail's and the report's encoder, PropertyList's strict decoder.
         .target(name: "Base64Coding"),
-        .target(name: "Mail", dependencies: ["AESCrypto", "Base64Coding"]),
+        .target(name: "Mail", dependencies: ["AESCrypto", "Base64Coding", "PrintableText"]),
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
         .target(name: "PropertyList", dependencies: ["Base64Coding"]),
         // iOS device backups (Finder, iTunes, idevicebackup2), plain and encrypted: knows nothing about babies.
@@ -80,7 +92,7 @@ let package = Package(
 
         // The domain, in the order data flows through it.
         .target(name: "ParPairModel", dependencies: ["IDFingerprints", "TextBytes"]),
-        .target(name: "ParPairStore", dependencies: ["ParPairModel", "Platform", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup"]),
+        .target(name: "ParPairStore", dependencies: ["ParPairModel", "Platform", "Concurrency", "IDFingerprints", "SQLite", "PropertyList", "DeviceBackup", "PrintableText"]),
         // Writes stores in the app's layout: the sample store, test fixtures and benchmark stores.
         .target(name: "ParPairSample", dependencies: ["ParPairStore", "ParPairModel", "Platform", "SQLite"]),
         .target(name: "ParPairAggregation", dependencies: ["ParPairModel", "IDFingerprints", "InPlace", "TextBytes"]),
@@ -88,7 +100,7 @@ let package = Package(
             name: "ParPairReport",
             dependencies: [
                 "ParPairModel", "ParPairStore", "ParPairAggregation", "Platform", "Concurrency", "Mustache", "XHTML", "Mail",
-                "Base64Coding", "TextBytes", "DeviceBackup",
+                "Base64Coding", "TextBytes", "DeviceBackup", "CommonMark", "PrintableText",
             ],
             plugins: ["EmbedTemplates"]
         ),
@@ -98,7 +110,7 @@ let package = Package(
             name: "ParPairCLI",
             dependencies: [
                 "ParPairReport", "ParPairStore", "ParPairSample", "ParPairAggregation", "ParPairModel", "Concurrency", "Mustache", "XHTML",
-                "Mail", "DeviceBackup", "Platform",
+                "Mail", "DeviceBackup", "Platform", "PrintableText",
             ],
             plugins: ["StampVersion"]
         ),
@@ -139,6 +151,8 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
+        .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
+        .testTarget(name: "PrintableTextTests", dependencies: ["PrintableText"]),
         .testTarget(name: "Base64CodingTests", dependencies: ["Base64Coding"]),
         .testTarget(name: "TextBytesTests", dependencies: ["TextBytes"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "AESCrypto", "TestSupport"]),

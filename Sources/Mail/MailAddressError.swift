@@ -1,7 +1,9 @@
+import PrintableText
+
 /// An e-mail address that cannot be used, with the text that was given and why.
 ///
 /// Command lines map this to a usage error; ``description`` is safe to print (control characters in
-/// the offending text are shown as `\r`, `\n`, `\u{…}`).
+/// the offending text are shown as `\u{D}`, `\u{A}`, `\u{…}`).
 public struct MailAddressError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong with the address.
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
@@ -71,24 +73,9 @@ public struct MailAddressError: Error, Sendable, Equatable, CustomStringConverti
         "invalid e-mail address \"\(MailAddressError.escaped(text))\": \(reason)"
     }
 
-    /// `text` with control characters written as escapes, so printing it cannot forge output lines.
+    /// `text` with control characters written as escapes (``PrintableText``), so printing it cannot forge output
+    /// lines, and its quotes and backslashes escaped, so the quoted address ends where it seems to.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\r": result += "\\r"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default:
-                if MailAddress.isControl(scalar) {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+        PrintableText.escaped(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))
     }
 }

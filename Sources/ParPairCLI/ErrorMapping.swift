@@ -4,10 +4,28 @@ import Mail
 import ParPairAggregation
 import ParPairReport
 import ParPairStore
+import PrintableText
 
 /// Maps errors from the libraries to one line for humans and a sysexits code.
 enum ErrorMapping {
+    /// The error's message and code. A message names things from outside (a device's or a baby's name, a path, a
+    /// folder's name) that may hold a line feed: it is made one line by ``PrintableText``, so nothing in it can
+    /// print a line of its own. Only the errors that are lists by design (a template's error with its caret
+    /// line, the XHTML problems, the refused elements) keep their line feeds; the console escapes the rest.
     static func map(_ error: any Error) -> GeneralError {
+        var mapped = classify(error)
+        if !isList(error) { mapped.message = PrintableText.escaped(mapped.message) }
+        return mapped
+    }
+
+    static func isList(_ error: any Error) -> Bool {
+        switch error as? ReportError {
+        case .invalidHTML?, .template?, .unsafeDocument?: true
+        default: false
+        }
+    }
+
+    private static func classify(_ error: any Error) -> GeneralError {
         switch error {
         case let error as StoreError:
             let code: ExitCode = switch error.kind {

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PrintableText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,21 +33,22 @@ struct Console: Sendable {
     /// The system's folders and its protection of them (a Mac's, in tests on Linux too).
     var platform = HostPlatform.current
 
-    /// The process's standard output and error; text that may come from a store is made safe for a terminal.
+    /// The process's standard output and error; every control, line separator and bidi control but the line feeds
+    /// and tabs the tool writes is shown escaped (``PrintableText``), whatever a caller forgot.
     static let standard = Console(
         out: { text in
             // A reader that went away (`| head`) ends the run with one line and its cleanup, not a trap.
-            guard let code = POSIXFile.write(TerminalText.safe(text), to: STDOUT_FILENO) else { return }
+            guard let code = POSIXFile.write(PrintableText.escaped(text, keepingLineFeeds: true), to: STDOUT_FILENO) else { return }
             let reason = code == EPIPE ? "its reader closed it (broken pipe)" : String(cString: strerror(code))
             Signals.end(saying: "parpair-report: error: cannot write standard output: \(reason)\n", code: ExitCode.ioError.rawValue)
         },
-        err: { text in _ = POSIXFile.write(TerminalText.safe(text), to: STDERR_FILENO) },
+        err: { text in _ = POSIXFile.write(PrintableText.escaped(text, keepingLineFeeds: true), to: STDERR_FILENO) },
         environment: ProcessEnvironment.variables(),
         outputIsTerminal: isatty(STDOUT_FILENO) == 1,
         progress: { text in
             guard isatty(STDERR_FILENO) == 1 else { return }
             // Back to the line's start, the text, and on clearing, the line erased.
-            let line = text.map { "\r" + TerminalText.safe($0) } ?? "\r\u{1B}[K"
+            let line = text.map { "\r" + PrintableText.escaped($0) } ?? "\r\u{1B}[K"
             _ = POSIXFile.write(line, to: STDERR_FILENO)
         }
     )

@@ -1,3 +1,4 @@
+import PrintableText
 import SQLite
 
 /// Why a store could not be read (or written), with the file and the problem, on one line.
@@ -174,23 +175,10 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     /// `64 MiB`: the longest text or BLOB a store's value may be (`Database.UntrustedFileLimits`).
     static let valueLimitText = "\(Database.UntrustedFileLimits().maximumValueBytes >> 20) MiB"
 
-    /// Text from a store, quoted and cut short for a one-line message.
+    /// Text from a store, quoted and cut short for a one-line message (escaped by ``PrintableText``).
     static func quoted(_ text: String, limit: Int = 40) -> String {
-        var shown = ""
-        for scalar in text.unicodeScalars.prefix(limit) {
-            switch scalar {
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case "\t": shown += "\\t"
-            case "'": shown += "\\'"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    shown += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    shown.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return "'" + shown + (text.unicodeScalars.count > limit ? "…" : "") + "'"
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: text.unicodeScalars.prefix(limit))
+        return "'" + PrintableText.escaped(String(cut)) + (text.unicodeScalars.count > limit ? "…" : "") + "'"
     }
 }

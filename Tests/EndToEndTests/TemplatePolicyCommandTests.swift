@@ -12,9 +12,11 @@ import Testing
         let folder = try WorkFolder()
         let template = try folder.write("mine.md.mustache", "# Feeds\nFeeds: a<b it's fine\n\n{{#babies}}- {{name}}\n{{/babies}}\n<img src=\"http://127.0.0.1:9/x.png\" />\n")
         let check = try await BuiltTool.run(["templates", "check", template], in: folder)
-        check.expectFailure(65, mentioning: ["mine.md.mustache:2:"])
+        // `<b it's` is no tag to CommonMark (an apostrophe cannot be in an attribute's name); the image is raw
+        // HTML inside the paragraph that `{{/babies}}` starts, at line 6, column 1.
+        check.expectFailure(65, mentioning: ["mine.md.mustache:6:1: '<img src=\"http://127.0.0.1:9/x.png\" />'"])
         let run = try await BuiltTool.run(Self.report + ["--format", "md", "--template", template, "--output", folder.file("out.md")], in: folder)
-        run.expectFailure(65, mentioning: ["mine.md.mustache:2:", "a report may load nothing"])
+        run.expectFailure(65, mentioning: ["mine.md.mustache:6:1:", "a report may load nothing"])
         #expect(!FileManager.default.fileExists(atPath: folder.file("out.md")))
     }
 
@@ -26,7 +28,7 @@ import Testing
         try await BuiltTool.run(["templates", "check", template], in: folder).expectSuccess()
         for output in [folder.file("out.md"), "-"] {
             let run = try await BuiltTool.run(Self.report + ["--format", "md", "--template", template, "--output", output], in: folder)
-            run.expectFailure(65, mentioning: ["mine.md.mustache (rendered):2: <img>"])
+            run.expectFailure(65, mentioning: ["mine.md.mustache (rendered):2:1: '<img src=\"http://127.0.0.1:9/x.png\" />'"])
             #expect(run.stdout.isEmpty)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.file("out.md")))

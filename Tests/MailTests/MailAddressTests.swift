@@ -133,7 +133,7 @@ struct MailAddressTests {
     func errorDescription() {
         let error = MailAddressError(text: "a@b.c\r\nBcc: x@y.z", reason: .controlCharacter("\r"))
 
-        #expect(error.description == #"invalid e-mail address "a@b.c\r\nBcc: x@y.z": it contains the control character \r"#)
+        #expect(error.description == #"invalid e-mail address "a@b.c\u{D}\u{A}Bcc: x@y.z": it contains the control character \u{D}"#)
         #expect(!error.description.contains("\n"))
     }
 }

@@ -58,9 +58,10 @@ import XHTML
         // Rendered, the same text is refused too: the second check judges what would reach a viewer.
         let rendered = "# Report\nFeeds: a<b it's fine\n\nLéo\n<img src=\"http://127.0.0.1:9/x.png\" alt=\"\" />\n"
         #expect(!MarkdownPolicy.violations(in: rendered, templateName: "mine.md.mustache").isEmpty)
-        // The image alone, after ordinary text: line 5, `<img>`.
+        // The image alone, after ordinary text: raw HTML inside the paragraph at line 5, column 1, shown as written.
         let image = MarkdownPolicy.violations(in: "a\nb\nc\nd\n<img src=\"http://x/\" alt=\"\" />\n", templateName: "m")
-        #expect(image.first?.line == 5 && image.first?.element == "<img>", "\(image)")
+        #expect(image.count == 1 && image.first?.line == 5 && image.first?.column == 1
+                && image.first?.element == "'<img src=\"http://x/\" alt=\"\" />'", "\(image)")
     }
 
     /// A dynamic partial's name comes from data, so it can reach any template of the folder: each is checked.
@@ -70,7 +71,7 @@ import XHTML
             "parts/leo.md.mustache": "fine\n<iframe src=\"http://127.0.0.1:9/\"></iframe>\n",
         ])
         let violations = Self.refusal(folder.appendingPathComponent("mine.md.mustache"), format: .markdown)
-        #expect(violations.contains { $0.source.hasSuffix("parts/leo.md.mustache") && $0.line == 2 && $0.element == "<iframe>" },
+        #expect(violations.contains { $0.source.hasSuffix("parts/leo.md.mustache") && $0.line == 2 && $0.element.hasPrefix("'<iframe") },
                 "\(violations)")
     }
 
@@ -78,12 +79,14 @@ import XHTML
         for hostile in ["<img src=\"x\" alt=\"\" />", "<iframe src=\"https://x/\"></iframe>", "<link rel=\"stylesheet\" href=\"https://x/\" />",
                         "<object data=\"x\"></object>", "[x](javascript:alert(1))", "<javascript:alert(1)>", "[x](file:///etc/passwd)",
                         "![x](https://tracker.example/p.png)", "<p style=\"background: url(https://x/)\">x</p>", "<video src=\"https://x/\">",
-                        "<a href=\"java&#x73;cript:alert(1)\">x</a>", "text <span class=\"x\" title=\"never closed"] {
+                        "<a href=\"java&#x73;cript:alert(1)\">x</a>", "<br />", "[x](notes.md)", "[x](//host.example/x)", "[x]()"] {
             #expect(!MarkdownPolicy.violations(in: "# T\n\(hostile)\n", templateName: "m").isEmpty, "\(hostile)")
         }
         // What the built-in Markdown writes: autolinks to sources, escaped text, tables.
         for fine in ["- AAP: <https://www.healthychildren.org/x>", "- old: <http://www.pediatricweb.com/x>", "a \\<img src=x\\> b",
-                     "| a | b |\n|---|---|\n| 1 \\| 2 | 3 |", "[anchor](#baby-1)", "x < y and y > z"] {
+                     "| a | b |\n|---|---|\n| 1 \\| 2 | 3 |", "[anchor](#baby-1)", "x < y and y > z", "[x](mailto:a@b.example) <a@b.example>",
+                     // CommonMark reads a tag never closed as text (cmark writes `&lt;span`).
+                     "text <span class=\"x\" title=\"never closed"] {
             #expect(MarkdownPolicy.violations(in: fine, templateName: "m").isEmpty, "\(fine)")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PrintableText
 import ParPairModel
 import ParPairReport
 import ParPairStore
@@ -26,7 +27,7 @@ enum InfoCommand: Subcommand {
             let infos = try InfoJob.run(stores)
             let origin = infos.compactMap(\.source).min { $0.udid.lowercased() < $1.udid.lowercased() }
             let resolved = settings.phoneDefaults.resolve(options: settings.options, language: .english, paper: nil, origin: origin,
-                                                          warn: { console.err("parpair-report: warning: \($0)\n") })
+                                                          warn: { console.err("parpair-report: warning: \(PrintableText.escaped($0))\n") })
             let calendar = LifeCalendar(timeZone: resolved.options.timeZone)
             let today = resolved.options.today
             if parsed.flag(OptionTable.json) {
@@ -41,7 +42,7 @@ enum InfoCommand: Subcommand {
         }
         let info = try InfoJob(store: stores[0]).run()
         let resolved = settings.phoneDefaults.resolve(options: settings.options, language: .english, paper: nil, origin: info.source,
-                                                      warn: { console.err("parpair-report: warning: \($0)\n") })
+                                                      warn: { console.err("parpair-report: warning: \(PrintableText.escaped($0))\n") })
         let calendar = LifeCalendar(timeZone: resolved.options.timeZone)
         let today = resolved.options.today
         if parsed.flag(OptionTable.json) {
@@ -53,10 +54,10 @@ enum InfoCommand: Subcommand {
 
     static func text(_ info: StoreInfo, calendar: LifeCalendar, today: CivilDate, zoneFromPhone: Bool = false) -> String {
         var lines: [String] = []
-        lines.append("Store:      \(info.path)")
+        lines.append("Store:      \(PrintableText.escaped(info.path))")
         if let source = info.source {
-            lines.append("Source:     \(source.summary(in: calendar.timeZone))")
-            lines.append("Device:     \(source.deviceName), UDID \(source.udid)")
+            lines.append("Source:     \(PrintableText.escaped(source.summary(in: calendar.timeZone)))")
+            lines.append("Device:     \(PrintableText.escaped(source.deviceName)), UDID \(PrintableText.escaped(source.udid))")
         }
         var facts = "SQLite \(info.sqliteVersion)"
         if let version = info.frameworkVersion { facts += ", Core Data framework \(version)" }
@@ -73,7 +74,7 @@ enum InfoCommand: Subcommand {
             let birthday = calendar.civilDate(of: baby.birthday)
             let age = calendar.age(birthday: baby.birthday, on: today)
             let logs = baby.logs.values.reduce(0, +)
-            lines.append("  \(baby.name.isEmpty ? "(unnamed)" : TerminalText.oneLine(baby.name))  born \(birthday)  \(age)  \(logs) logs  id \(baby.id.uuidString)")
+            lines.append("  \(baby.name.isEmpty ? "(unnamed)" : PrintableText.escaped(baby.name))  born \(birthday)  \(age)  \(logs) logs  id \(baby.id.uuidString)")
         }
         if info.babies.isEmpty { lines.append("  none") }
         lines.append("")
@@ -103,7 +104,7 @@ enum InfoCommand: Subcommand {
         if !info.warnings.isEmpty {
             lines.append("")
             lines.append("Warnings:")
-            for warning in info.warnings { lines.append("  - \(TerminalText.oneLine(warning))") }
+            for warning in info.warnings { lines.append("  - \(PrintableText.escaped(warning))") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

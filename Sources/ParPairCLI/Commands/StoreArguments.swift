@@ -1,4 +1,5 @@
 import Foundation
+import PrintableText
 import ParPairStore
 import Platform
 #if canImport(Glibc)
@@ -90,8 +91,8 @@ enum StoreArguments {
                 if let environment, !environment.isEmpty { return Array(environment.utf8) }
                 return isatty(STDIN_FILENO) == 1 ? prompt("Backup password: ") : nil
             },
-            warn: { console.err("parpair-report: warning: \($0)\n") })
-        request.note = { console.err("parpair-report: \($0)\n") }
+            warn: { console.err("parpair-report: warning: \(PrintableText.escaped($0))\n") })
+        request.note = { console.err("parpair-report: \(PrintableText.escaped($0))\n") }
         // Quiet is quiet: what a warning says of a report (a stale backup, the babies matched) is in its notes.
         if quiet {
             request.warn = { _ in }
@@ -126,7 +127,7 @@ enum StoreArguments {
 /// The first line of `--password-file FILE`; a refusal is one line and exit 66.
 private func passwordLine(_ file: String, console: Console) throws -> [UInt8] {
     do {
-        return try PasswordFile.firstLine(of: file, warn: { console.err("parpair-report: warning: --password-file \($0)\n") })
+        return try PasswordFile.firstLine(of: file, warn: { console.err("parpair-report: warning: --password-file \(PrintableText.escaped($0))\n") })
     } catch {
         throw GeneralError("--password-file \(error.description)", exitCode: .noInput)
     }

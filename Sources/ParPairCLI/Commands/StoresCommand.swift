@@ -1,4 +1,5 @@
 import Foundation
+import PrintableText
 import ParPairStore
 
 /// `parpair-report stores [DIR...]`: every ParPair store it can find, with the argument that reads it.
@@ -37,17 +38,18 @@ enum StoresCommand: Subcommand {
             return
         }
         guard !found.isEmpty else {
-            console.out("No ParPair store in \(folders.joined(separator: ", ")).\n")
+            console.out("No ParPair store in \(PrintableText.escaped(folders.joined(separator: ", "))).\n")
             return
         }
         // Backup times on the family's clock: TZ's zone, else the system's (the JSON keeps UTC, for scripts).
         let zone = console.environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
         for store in found {
-            console.out(store.arguments.map(shellQuoted).joined(separator: " ") + "\n    " + describe(store, zone: zone) + "\n")
+            let arguments = PrintableText.escaped(store.arguments.map(shellQuoted).joined(separator: " "))
+            console.out(arguments + "\n    " + PrintableText.escaped(describe(store, zone: zone)) + "\n")
         }
         // A family that logs on two phones has each day split over them: a folder of several phones' backups says so.
         for (folder, devices) in severalPhones(found) {
-            console.out("\(shellQuoted(folder)) --all-devices\n    the \(devices) phones backed up there as one family (each holds the "
+            console.out("\(PrintableText.escaped(shellQuoted(folder))) --all-devices\n    the \(devices) phones backed up there as one family (each holds the "
                 + "logs made on it)\n")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import ParPairReport
+import PrintableText
 
 /// `parpair-report templates list|dump DIR|check FILE`: the built-in templates, for users who write their own.
 enum TemplatesCommand: Subcommand {
@@ -49,11 +50,11 @@ enum TemplatesCommand: Subcommand {
         for (path, text) in DefaultTemplates.all.sorted(by: { $0.key < $1.key }) {
             let target = URL(fileURLWithPath: folder).appendingPathComponent(path).path
             if FileManager.default.fileExists(atPath: target) {
-                console.err("parpair-report: warning: \(target) exists; left as it is\n")
+                console.err("parpair-report: warning: \(PrintableText.escaped(target)) exists; left as it is\n")
                 continue
             }
             try OutputFile(path: target).write(text)
-            console.out("wrote \(target)\n")
+            console.out("wrote \(PrintableText.escaped(target))\n")
         }
     }
 
@@ -67,7 +68,7 @@ enum TemplatesCommand: Subcommand {
         }
         let problems = TemplateCheck.unknownTags(in: template)
         if problems.isEmpty {
-            console.out("\(file): every tag names report data\n")
+            console.out("\(PrintableText.escaped(file)): every tag names report data\n")
             return
         }
         let lines = problems.map { "\(file):\($0.line):\($0.column): \($0.message)" }

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairReport
+import PrintableText
 import XHTML
 
 /// `parpair-report validate FILE`: the same XHTML 1.0 Strict check reports get, on any file.
@@ -32,7 +33,7 @@ enum ValidateCommand: Subcommand {
         }
         switch result.outcome {
         case .passed:
-            console.out("\(path): valid XHTML 1.0 Strict\n")
+            console.out("\(PrintableText.escaped(path)): valid XHTML 1.0 Strict\n")
         case .dtdUnavailable(let missing):
             throw GeneralError(missing.description, exitCode: .osFile)
         default:

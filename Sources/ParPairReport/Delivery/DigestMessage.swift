@@ -1,6 +1,7 @@
 import Foundation
 import Mail
 import ParPairModel
+import PrintableText
 
 /// The e-mail of one digest run: one message for every baby, ready for `sendmail -t`.
 ///
@@ -24,8 +25,13 @@ public enum DigestMessage {
 
     /// `Weekly digest: Léo, week 20 (2026-11-10 – 2026-11-16); Mia, week 11 (2026-11-08 – 2026-11-14)`,
     /// or `Weekly digest: no complete week to report (Mia)`.
-    /// In the run's language (`Wochenbericht: Léo, Woche 20 (10.11.2026 – 16.11.2026)`).
+    /// In the run's language (`Wochenbericht: Léo, Woche 20 (10.11.2026 – 16.11.2026)`). One line: a name's
+    /// controls and line separators are escaped (``PrintableText``), as in the text part.
     public static func subject(for run: DigestRun) -> String {
+        PrintableText.escaped(subjectText(for: run))
+    }
+
+    static func subjectText(for run: DigestRun) -> String {
         let localizer = run.settings.localizer
         if run.digests.isEmpty {
             guard !run.skips.isEmpty else { return localizer.text("digest_subject_none") }

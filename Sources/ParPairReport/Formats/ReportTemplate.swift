@@ -120,10 +120,11 @@ public struct ReportTemplate: Sendable {
         return output
     }
 
-    /// Renders a Markdown template as plain text: the same words and layout, without Markdown's escapes.
+    /// Renders a Markdown template as plain text: the same words and layout, without Markdown's escapes; every
+    /// text of the data escaped by ``PrintableText`` instead (``PrintableData``), so a value stays on its line.
     public func renderPlainText(_ data: MustacheValue) throws -> String {
         var output = ""
-        try render(data, into: &output, escaping: .text)
+        try render(PrintableData.escaping(data), into: &output, escaping: .text)
         return output
     }
 

@@ -2,16 +2,13 @@
 /// elements that show text, tables, lists, links and images, and nothing that loads, embeds, runs or submits.
 /// Whatever is not listed is refused, so a new way to load something is refused before anyone knows of it.
 enum ElementAllowList {
-    /// Where a tag was found: the rendered XHTML (parsed by libxml2, values final), a template's text (values may
-    /// hold Mustache tags whose data decides them), or Markdown (rendered or a template), which holds no images.
+    /// Where a tag was found: the rendered XHTML (parsed by libxml2, values final) or an HTML template's text
+    /// (values may hold Mustache tags whose data decides them).
     enum Context: Equatable {
         case document
         case htmlTemplate
-        case markdownTemplate
-        case markdown
 
-        var isTemplate: Bool { self == .htmlTemplate || self == .markdownTemplate }
-        var isMarkdown: Bool { self == .markdown || self == .markdownTemplate }
+        var isTemplate: Bool { self == .htmlTemplate }
     }
 
     /// Attributes every allowed element may carry (XHTML's core and i18n attributes; `style` is checked as CSS).
@@ -48,9 +45,6 @@ enum ElementAllowList {
         guard let allowed = elements[element] else {
             return ("<\(element)>", "the element is not one a report uses (nothing that loads, embeds, runs or submits)")
         }
-        if element == "img", context.isMarkdown {
-            return ("<img>", "Markdown output holds no images: an image loads its URL")
-        }
         for (name, value) in attributes {
             let shown = "<\(element) \(name)>"
             guard common.contains(name) || allowed.contains(name) else {
@@ -83,18 +77,11 @@ enum ElementAllowList {
         return lower.hasPrefix("data:image/svg+xml") || lower.hasPrefix("data:image/png")
     }
 
-    /// A link a reader follows and nothing fetches: `https:`, `http:`, `mailto:` or a `#fragment` of the report.
+    /// A link a reader follows and nothing fetches: `https:`, `http:`, `mailto:` or a `#fragment` of the report
+    /// (an HTML `href` or a Markdown destination). Allowed by prefix, so `java\tscript:` or ` file:` is refused.
     static func isPlainLink(_ value: String) -> Bool {
         let lower = trimmed(value).lowercased()
         return lower.hasPrefix("#") || lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:")
-    }
-
-    /// A Markdown link's or autolink's destination: anything but a scheme that runs script or reads files.
-    static func isHarmlessDestination(_ value: String) -> Bool {
-        var lower = Substring(trimmed(value).lowercased())
-        // Browsers drop tabs and line breaks inside a URL (`java\tscript:`).
-        lower.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        return !["javascript:", "vbscript:", "file:", "data:"].contains { lower.hasPrefix($0) }
     }
 
     private static func trimmed(_ value: String) -> String {

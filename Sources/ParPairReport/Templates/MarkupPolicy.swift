@@ -1,12 +1,12 @@
-/// The allow-list applied to markup that is not parsed XHTML: a template's text (``TemplateSourcePolicy``) and
-/// rendered Markdown (``MarkdownPolicy``), read by ``MarkupScanner``. Elements and attributes are judged by
-/// ``ElementAllowList``, style sheets by ``StyleSheetPolicy``; a tag left open at the end is refused (it runs to
-/// the end, and what it swallows would go unjudged), and so are processing instructions, internal subsets,
-/// Markdown images and links to `javascript:`, `vbscript:`, `file:` or `data:` URLs.
+/// The allow-list applied to markup that is not parsed XHTML: an HTML template's text (``TemplateSourcePolicy``),
+/// read by ``MarkupScanner``. Elements and attributes are judged by ``ElementAllowList``, style sheets by
+/// ``StyleSheetPolicy``; a tag left open at the end is refused (it runs to the end, and what it swallows would go
+/// unjudged), and so are processing instructions and internal subsets. (Markdown is read by libcmark:
+/// ``MarkdownPolicy``.)
 enum MarkupPolicy {
     /// Every problem in `text` (at most ``PolicyViolation/maximumCount``), named after `source`.
     static func violations(in text: String, source: String, context: ElementAllowList.Context) -> [PolicyViolation] {
-        var scanner = MarkupScanner(text, mustache: context.isTemplate, markdown: context.isMarkdown)
+        var scanner = MarkupScanner(text, mustache: context.isTemplate)
         var violations: [PolicyViolation] = []
         func report(_ line: Int, _ element: String, _ reason: String) {
             if violations.count < PolicyViolation.maximumCount {
@@ -31,13 +31,6 @@ enum MarkupPolicy {
                 report(line, "<!DOCTYPE [ ]>", "an internal subset can declare entities that read files")
             case .unfinishedTag(let element, let line):
                 report(line, "<\(element)>", "an unfinished tag: it runs to the end, and what it swallows would go unchecked")
-            case .autolink(let url, let line), .linkDestination(let url, let line):
-                let decided = context.isTemplate && startsWithTag(url)
-                if !decided, !ElementAllowList.isHarmlessDestination(url) {
-                    report(line, "link", "a link to a javascript:, vbscript:, file: or data: URL")
-                }
-            case .image(let line):
-                report(line, "![image]", "Markdown output holds no images: an image loads its URL")
             }
         }
         return violations

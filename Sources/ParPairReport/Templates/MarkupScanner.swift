@@ -1,12 +1,10 @@
-/// Reads markup in text that is not XHTML yet, or never will be: a template's source (HTML or Markdown, with
-/// Mustache tags in it) and rendered Markdown. Tags are read as an HTML tokenizer reads them: a quote matters
+/// Reads markup in text that is not XHTML yet: an HTML template's source, with Mustache tags in it. Tags are read as an HTML tokenizer reads them: a quote matters
 /// only after `=`, and the first `>` outside a quoted value ends the tag, so a stray `<` or apostrophe in text
 /// cannot hide what follows. A tag still open at the end of the text is reported, never dropped.
 ///
 /// In a template, a Mustache tag (`{{…}}`, `{{{…}}}`, with `{{=<% %>=}}` followed) is text, nothing in it is
-/// markup and nothing in it ends a tag or a value: `{{<report.html}}` starts no element. In Markdown, a
-/// backslash escapes the next character (`\<img` is text), and autolinks, images and link destinations are
-/// reported for their URLs.
+/// markup and nothing in it ends a tag or a value: `{{<report.html}}` starts no element. For a Markdown
+/// template, ``maskingMustache(_:)`` gives libcmark the text with each Mustache tag as one plain word.
 struct MarkupScanner {
     enum Event {
         /// A start tag: its name lowercased, its attributes (names lowercased, values with character
@@ -21,27 +19,18 @@ struct MarkupScanner {
         case internalSubset(line: Int)
         /// `<name …` with no `>` before the end.
         case unfinishedTag(name: String, line: Int)
-        /// Markdown: `<scheme:…>`.
-        case autolink(String, line: Int)
-        /// Markdown: `![`.
-        case image(line: Int)
-        /// Markdown: the destination after `](`.
-        case linkDestination(String, line: Int)
     }
 
     let bytes: [UInt8]
     /// Template text: Mustache tags are text.
     let mustache: Bool
-    /// Markdown: backslash escapes, autolinks, images and link destinations.
-    let markdown: Bool
     private var open = Array("{{".utf8)
     private var close = Array("}}".utf8)
     private var lineStarts: [Int] = [0]
 
-    init(_ text: String, mustache: Bool, markdown: Bool) {
+    init(_ text: String, mustache: Bool) {
         bytes = Array(text.utf8)
         self.mustache = mustache
-        self.markdown = markdown
         for (index, byte) in bytes.enumerated() where byte == 10 { lineStarts.append(index + 1) }
     }
 
@@ -63,22 +52,6 @@ struct MarkupScanner {
             if mustache, let end = mustacheTagEnd(at: index) {
                 index = end
                 continue
-            }
-            if markdown {
-                if byte == UInt8(ascii: "\\") {
-                    index += 2
-                    continue
-                }
-                if byte == UInt8(ascii: "!"), at(index + 1) == UInt8(ascii: "[") {
-                    visit(.image(line: line(at: index)))
-                } else if byte == UInt8(ascii: "]"), at(index + 1) == UInt8(ascii: "(") {
-                    var start = index + 2
-                    while start < bytes.count, bytes[start] == 32 || bytes[start] == 9 || bytes[start] == 10 { start += 1 }
-                    if at(start) == UInt8(ascii: "<") { start += 1 }
-                    var end = start
-                    while end < bytes.count, bytes[end] > 32, bytes[end] != UInt8(ascii: ")"), bytes[end] != UInt8(ascii: ">") { end += 1 }
-                    visit(.linkDestination(text(start..<end), line: line(at: index)))
-                }
             }
             guard byte == UInt8(ascii: "<") else {
                 index += 1
@@ -106,10 +79,6 @@ struct MarkupScanner {
             let end = find("?>", from: start) ?? bytes.count
             if !starts(with: "<?xml ", at: start) { visit(.instruction(line: line(at: start))) }
             return min(bytes.count, end + 2)
-        }
-        if markdown, let (url, end) = autolink(at: start) {
-            visit(.autolink(url, line: line(at: start)))
-            return end
         }
         let closing = next == UInt8(ascii: "/")
         let nameStart = start + (closing ? 2 : 1)
@@ -179,19 +148,34 @@ struct MarkupScanner {
         return index
     }
 
-    /// `<scheme:…>` as CommonMark reads an autolink: a scheme of 2 to 32 characters, then no space, `<` or `>`.
-    private func autolink(at start: Int) -> (String, Int)? {
-        var index = start + 1
-        guard let first = at(index), Self.isLetter(first) else { return nil }
-        while index < bytes.count, Self.isLetter(bytes[index]) || Self.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "+")
-                || bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard (2...32).contains(index - start - 1), at(index) == UInt8(ascii: ":") else { return nil }
-        while index < bytes.count, bytes[index] > 32, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: ">") { index += 1 }
-        guard at(index) == UInt8(ascii: ">") else { return nil }
-        return (text((start + 1)..<index), index + 1)
-    }
-
     // MARK: - Mustache tags as text
+
+    /// A template's text with each Mustache tag (delimiter changes followed) written as `{{xx…}}` of the same
+    /// length in bytes, its line breaks kept (a tag shorter than `{{}}`, or with a line break among its first or
+    /// last two bytes, as `x`s), so a Markdown parser reads each tag as one plain word at the line and column
+    /// it was written at, and a destination a tag starts still starts with `{{`.
+    static func maskingMustache(_ text: String) -> String {
+        var scanner = MarkupScanner(text, mustache: true)
+        var masked = scanner.bytes
+        var index = 0
+        while index < masked.count {
+            guard let end = scanner.mustacheTagEnd(at: index) else {
+                index += 1
+                continue
+            }
+            let range = index..<end
+            for position in range where masked[position] != 10 && masked[position] != 13 { masked[position] = UInt8(ascii: "x") }
+            let ends = [index, index + 1, end - 2, end - 1]
+            if range.count >= 4, ends.allSatisfy({ masked[$0] == UInt8(ascii: "x") }) {
+                masked[index] = UInt8(ascii: "{")
+                masked[index + 1] = UInt8(ascii: "{")
+                masked[end - 2] = UInt8(ascii: "}")
+                masked[end - 1] = UInt8(ascii: "}")
+            }
+            index = end
+        }
+        return String(decoding: masked, as: UTF8.self)
+    }
 
     /// Where a Mustache tag starting at `index` ends, or nil when none starts there; a set-delimiter tag
     /// changes the delimiters for what follows.
@@ -257,7 +241,6 @@ struct MarkupScanner {
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
-    static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
     /// An attribute value with character references decoded (`&#102;`, `&#x66;`, the XML five); other named
     /// references are kept as written.

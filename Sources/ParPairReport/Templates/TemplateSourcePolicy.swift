@@ -2,8 +2,8 @@ import Foundation
 import Mustache
 
 /// The first check of a user's template, before any data is read: its text and the text of every partial a
-/// name in it can reach are read as markup (``MarkupScanner``, Mustache tags as text) and judged by the
-/// allow-list, with the template's own line numbers. A value that starts with a Mustache tag
+/// name in it can reach are read as markup (``MarkupScanner``, Mustache tags as text) or, for Markdown, as
+/// CommonMark (``MarkdownPolicy``), and judged by the allow-list, with the template's own line numbers. A value that starts with a Mustache tag
 /// (`src="{{chart.src}}"`) is decided by data and judged once rendered (``DocumentAllowList``,
 /// ``MarkdownPolicy``); everything else is judged here.
 ///
@@ -15,7 +15,9 @@ enum TemplateSourcePolicy {
 
     /// The problems in one template's text.
     static func check(source: String, name: String, format: OutputFormat) -> [PolicyViolation] {
-        MarkupPolicy.violations(in: source, source: name, context: format == .markdown ? .markdownTemplate : .htmlTemplate)
+        format == .markdown
+            ? MarkdownPolicy.violations(in: source, source: name, template: true)
+            : MarkupPolicy.violations(in: source, source: name, context: .htmlTemplate)
     }
 
     /// A user's template and every partial and parent a name in it can reach, transitively (built-ins excepted).
