@@ -52,9 +52,9 @@ let package = Package(
         // What Swift cannot do for Platform: Linux's variadic prctl and a child's supervised start, which must run
         // no Swift code; no library to link.
         .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
-        // The fatal-signal handler and, on Linux, the allocator's failures turned into the same one line (malloc
-        // and its kin defined over glibc's): compiled C, as it must run no Swift code and take the place of the C
-        // library's functions.
+        // The fatal-signal handler: one line, the engines' groups killed and, on Linux, the run's private files
+        // removed; compiled C, as it must run no Swift code and allocate nothing. The C library's allocator is
+        // not replaced.
         .target(name: "CFatal", path: "Sources/CFatal"),
         // What Swift cannot see for Concurrency: glibc's CPU-affinity calls, declared only with _GNU_SOURCE, to start
         // a thread on another CPU than its creator's; no library to link.

@@ -1,10 +1,18 @@
 #include "CFatal.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <dirent.h>
+#include <sys/syscall.h>
+#endif
 
 // Set once by parpair_install_fatal_handler, before other threads start; read by the handlers.
 static struct {
@@ -25,10 +33,92 @@ static void fatal_write(const char *text) {
     }
 }
 
+// The run's private files and folders (snapshots, decrypted copies, partial outputs), where the handler can read
+// them without a lock or an allocation. A slot is free (0), being written (1) or holds a path (2).
+#define FATAL_PATH_SLOTS 32
+static struct {
+    _Atomic int state;
+    char path[PATH_MAX];
+} paths[FATAL_PATH_SLOTS];
+
+int parpair_fatal_remember_path(const char *path) {
+    if (strlen(path) >= PATH_MAX) return -1;
+    for (int slot = 0; slot < FATAL_PATH_SLOTS; slot++) {
+        int expected = 0;
+        if (!atomic_compare_exchange_strong(&paths[slot].state, &expected, 1)) continue;
+        strcpy(paths[slot].path, path);
+        atomic_store(&paths[slot].state, 2);
+        return slot;
+    }
+    return -1;
+}
+
+void parpair_fatal_forget_path(int slot) {
+    if (slot >= 0 && slot < FATAL_PATH_SLOTS) atomic_store(&paths[slot].state, 0);
+}
+
+#if defined(__linux__)
+// A directory's entries as getdents64 gives them; one buffer per level of the tree, none allocated.
+#define FATAL_TREE_DEPTH 24
+static char entries[FATAL_TREE_DEPTH][4096];
+
+struct fatal_dirent {
+    unsigned long long inode;
+    long long offset;
+    unsigned short length;
+    unsigned char type;
+    char name[];
+};
+
+// Removes everything inside the open directory `folder`, `depth` levels down (without following links), by
+// reading its entries and removing those read until none is left.
+static void remove_inside(int folder, int depth) {
+    if (depth >= FATAL_TREE_DEPTH) return;
+    for (int rounds = 0; rounds < 4096; rounds++) {
+        if (lseek(folder, 0, SEEK_SET) != 0) return;
+        long count = syscall(SYS_getdents64, folder, entries[depth], sizeof entries[depth]);
+        if (count <= 0) return;
+        int removed = 0;
+        for (long at = 0; at < count;) {
+            struct fatal_dirent *entry = (struct fatal_dirent *)(entries[depth] + at);
+            at += entry->length;
+            const char *name = entry->name;
+            if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
+            if (unlinkat(folder, name, 0) == 0) { removed++; continue; }
+            if (entry->type != DT_DIR && entry->type != DT_UNKNOWN) continue;
+            int inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (inner < 0) continue;
+            remove_inside(inner, depth + 1);
+            close(inner);
+            if (unlinkat(folder, name, AT_REMOVEDIR) == 0) removed++;
+        }
+        if (removed == 0) return;  // what is left cannot be removed
+    }
+}
+
+// Removes every remembered path: a folder with all it holds, a file by itself.
+static void remove_remembered_paths(void) {
+    for (int slot = 0; slot < FATAL_PATH_SLOTS; slot++) {
+        if (atomic_load(&paths[slot].state) != 2) continue;
+        const char *path = paths[slot].path;
+        if (unlink(path) == 0 || errno != EISDIR) continue;  // a file (or gone already)
+        int folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (folder < 0) continue;
+        remove_inside(folder, 0);
+        close(folder);
+        rmdir(path);
+    }
+}
+#else
+// Elsewhere the next run's sweep removes what a fatal signal left.
+static void remove_remembered_paths(void) {}
+#endif
+
 /// Set by the first thread to end the run: another (two threads fault together) waits for its exit.
 static atomic_flag ending = ATOMIC_FLAG_INIT;
 
-// Only async-signal-safe calls: write, kill, _exit, pause. No memory is allocated and no lock is taken.
+// Only async-signal-safe calls: write, kill, open, getdents64, unlinkat, rmdir, _exit, pause. No memory is
+// allocated and no lock is taken.
 static void fatal_end(const char *cause) {
     if (atomic_flag_test_and_set(&ending)) {
         for (;;) pause();
@@ -40,6 +130,7 @@ static void fatal_end(const char *cause) {
         pid_t group = state.groups[index];
         if (group > 0) kill(-group, SIGKILL);
     }
+    remove_remembered_paths();
     _exit(state.exit_code);
 }
 
@@ -70,8 +161,13 @@ int parpair_install_fatal_handler(const char *before, const char *after, int exi
     action.sa_flags = SA_ONSTACK | SA_RESETHAND;
     sigemptyset(&action.sa_mask);
     const int signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP };
+    sigset_t fatal;
+    sigemptyset(&fatal);
     for (size_t index = 0; index < sizeof signals / sizeof signals[0]; index++) {
         if (sigaction(signals[index], &action, NULL) != 0) return -1;
+        sigaddset(&fatal, signals[index]);
     }
+    // A parent that blocked one of them (a test runner, a supervisor) would leave it pending while the run goes on.
+    pthread_sigmask(SIG_UNBLOCK, &fatal, NULL);
     return 0;
 }

@@ -8,8 +8,9 @@ enum FatalSignalMessage {
     /// failed allocation first: the C library's allocator is not replaced). The handler (CFatal, in C)
     /// allocates nothing and takes no lock, so it cannot
     /// hang when memory is gone, as the runtime's backtracer did; it kills the running PDF engine's group
-    /// (see Platform's `Signals`). Output files are renamed into place only at the end, so none was replaced;
-    /// the next run removes the snapshot and partial output left behind (their locks died with the process).
+    /// (see Platform's `Signals`) and, on Linux, removes the run's snapshot and partial outputs. Output files are
+    /// renamed into place only at the end, so none was replaced; what is left elsewhere, the next run removes
+    /// (their locks died with the process).
     /// A developer who sets `SWIFT_BACKTRACE` keeps the runtime's backtrace.
     static func installFatalSignalHandler() {
         let text = fatalSignalText(memoryLimit: ProcessProtection.memoryLimitBytes)
@@ -18,7 +19,11 @@ enum FatalSignalMessage {
 
     /// What the fatal-signal handler writes around the signal's name, and its exit code.
     static func fatalSignalText(memoryLimit: UInt64?) -> (before: String, after: String, code: ExitCode) {
+        #if os(Linux)
+        let left = "; no output file was replaced, and the run's private files are removed\n"
+        #else
         let left = "; no output file was replaced, and the next run removes what this one left behind\n"
+        #endif
         guard let memoryLimit else {
             return ("parpair-report: error: internal error: the run stopped on ", " (out of memory, or a bug in this tool)" + left,
                     .software)

@@ -1,3 +1,4 @@
+import CFatal
 import Concurrency
 import Foundation
 #if canImport(Glibc)
@@ -25,11 +26,20 @@ public enum ScratchRegistry {
         /// The process groups of running engines, by token.
         var groups: [Int: pid_t] = [:]
         var nextToken = 0
+        /// Each path's slot in the fatal-signal handler's list (`CFatal`), by token.
+        var fatalSlots: [Int: Int32] = [:]
 
         mutating func add(_ path: String) -> Int {
             nextToken += 1
             paths[nextToken] = path
+            fatalSlots[nextToken] = parpair_fatal_remember_path(path)
             return nextToken
+        }
+
+        /// Forgets the path of `token`, for the signal thread and the fatal-signal handler alike.
+        mutating func forget(_ token: Int) {
+            paths[token] = nil
+            if let slot = fatalSlots.removeValue(forKey: token) { parpair_fatal_forget_path(slot) }
         }
     }
 
@@ -60,7 +70,7 @@ public enum ScratchRegistry {
 
     /// Forgets a path that was removed or renamed into place.
     package static func unregister(_ token: Int) {
-        registered.withLock { $0.paths[token] = nil }
+        registered.withLock { $0.forget(token) }
     }
 
     /// Removes a registered file or folder now, then forgets it (and lets go of its lock). It stays registered
@@ -71,7 +81,7 @@ public enum ScratchRegistry {
             if lockFile != nil { removeFolder(path) } else { try? FileManager.default.removeItem(atPath: path) }
         }
         registered.withLock {
-            $0.paths[token] = nil
+            $0.forget(token)
             $0.lockFiles[token] = nil
         }
         if let lockFile { close(lockFile) }

@@ -73,6 +73,70 @@ import Glibc
         #expect(left.isEmpty, "no snapshot left: \(left)")
     }
 
+    /// A fatal signal mid-run (as a fault under a memory limit raises it) ends the run through the handler in C, which
+    /// removes the run's snapshot folder and partial output itself: nothing waits for the next run's sweep.
+    @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS])
+    func aFatalSignalLeavesNothingBehind(_ signal: Int32) async throws {
+        let (folder, _, process) = try Self.startLargeReport()
+        var started = false
+        for _ in 0..<2000 where !started && process.isRunning {
+            started = try folder.listing("tmp").contains { $0.hasPrefix("parpair-snapshot-") }
+            if !started { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        kill(process.processIdentifier, signal)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        onThreadOfItsOwn { process.waitUntilExit() }
+        #expect(started, "the run made its snapshot folder")
+        #expect(process.terminationStatus != 0, "exit \(process.terminationStatus)")
+        let left = try folder.listing("tmp")
+        #expect(left.isEmpty, "no snapshot left: \(left)")
+        #expect(try folder.listing("out").isEmpty, "no partial output")
+    }
+
+    /// SIGTERM at many points of a real PDF run (Chromium: its profile, the printed HTML, the PDF landing and the
+    /// folder's removal after it) leaves TMPDIR and the output folder empty every time, and the run either ends
+    /// 143 or has finished. The points are fractions of a whole run's time, measured first, past its end included.
+    @Test func aSignalAtAnyPointOfAPDFRunLeavesNothingBehind() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("skipped: chromium is not installed (.ci/run installs it)")
+            return
+        }
+        func start(_ folder: WorkFolder) throws -> Process {
+            for name in ["tmp", "out"] { try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try BuiltTool.executable.get())
+            process.arguments = ["report", PackageFiles.sampleStore] + PackageFiles.sampleSettings
+                + ["--pdf-engine", "chromium", "--output", folder.file("out/report.pdf")]
+            process.environment = ["TMPDIR": folder.file("tmp"), "PATH": "/usr/bin:/bin"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try onThreadOfItsOwn { try process.run() }
+            return process
+        }
+        let whole = try WorkFolder()
+        let began = Date()
+        let full = try start(whole)
+        while full.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        onThreadOfItsOwn { full.waitUntilExit() }
+        let seconds = Date().timeIntervalSince(began)
+        try #require(full.terminationStatus == 0, "the whole run printed")
+        for fraction in [0.05, 0.2, 0.4, 0.6, 0.8, 0.9, 0.97, 1.02] {
+            let folder = try WorkFolder()
+            let process = try start(folder)
+            try await Task.sleep(for: .milliseconds(Int(seconds * fraction * 1000)))
+            kill(process.processIdentifier, SIGTERM)
+            while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+            onThreadOfItsOwn { process.waitUntilExit() }
+            let about = "SIGTERM at \(fraction) of \(String(format: "%.2f", seconds)) s: exit \(process.terminationStatus)"
+            #expect([0, 128 + SIGTERM].contains(process.terminationStatus), "\(about)")
+            let left = try folder.listing("tmp")
+            #expect(left.isEmpty, "\(about): left \(left)")
+            let out = try folder.listing("out")
+            #expect(out == (process.terminationStatus == 0 ? ["report.pdf"] : []), "\(about): out \(out)")
+        }
+    }
+
     /// A run killed with SIGKILL cannot clean up; the next run removes its folder: its lock file (which a
     /// run holds `flock`ed for the folder's life) can be locked. A folder whose lock is held (a live run, in
     /// any PID namespace; here this test holds it) is left alone, and so is a fresh folder without a lock
@@ -129,13 +193,14 @@ import Glibc
     /// Under a memory limit a run ends with a non-zero exit, or succeeds; it never hangs (as a run whose threads
     /// could not start did). The C library's allocator is not replaced, so a failed allocation may be reported by
     /// the Swift runtime ("Fatal error") before the tool's own line: accepted. No half-written output stays, and
-    /// what the run left in TMPDIR the next run into the same folders removes. A limit under which the dynamic
-    /// loader cannot even map the tool's libraries (exit 127 before any of its code runs) is passed over.
+    /// TMPDIR is empty as the run ends, a fatal signal's included (the handler removes the run's folders); the
+    /// next run into the same folders then succeeds. A limit under which the dynamic loader cannot even map the
+    /// tool's libraries (exit 127 before any of its code runs) is passed over.
     @Test func aMemoryLimitEndsTheRunWithOneLine() async throws {
         let store = try Self.largeStore.get()
         let tool = try BuiltTool.executable.get()
         var failures = 0
-        for kibibytes in [120_000, 130_000, 200_000] {
+        for kibibytes in [120_000, 130_000, 150_000, 200_000, 260_000] {
             let folder = try WorkFolder()
             let scratch = folder.file("tmp")
             for name in ["tmp", "out"] { try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true) }
@@ -151,6 +216,7 @@ import Glibc
                 failures += 1
                 #expect(!FileManager.default.fileExists(atPath: folder.file("out/report.html")), "\(about)")
             }
+            #expect(try folder.listing("tmp").isEmpty, "TMPDIR is empty as the limited run ends: \(about)")
             let next = try await BuiltTool.run(
                 ["report", PackageFiles.sampleStore] + PackageFiles.sampleSettings + ["--output", folder.file("out/other.md")], in: folder,
                 environment: ["TMPDIR": scratch])

@@ -1,7 +1,7 @@
 #ifndef PARPAIR_CFATAL_H
 #define PARPAIR_CFATAL_H
-// How the tool ends on a fatal signal: one line on stderr, the PDF engines' process groups killed, _exit,
-// running no Swift code and allocating nothing. The C library's allocator is not replaced: a failed
+// How the tool ends on a fatal signal: one line on stderr, the PDF engines' process groups killed, the run's
+// private files and folders removed (on Linux), _exit, running no Swift code and allocating nothing. The C library's allocator is not replaced: a failed
 // allocation is the Swift runtime's (its "Fatal error", then SIGABRT, which ends here).
 #include <sys/types.h>
 
@@ -12,5 +12,12 @@
 // be installed.
 int parpair_install_fatal_handler(const char *before, const char *after, int exit_code,
                                   const volatile pid_t *groups, int group_count);
+
+// Remembers a private file or folder for the handler to remove; returns its slot, or -1 when the path is too
+// long or every slot is taken (the next run's sweep then removes it). Any thread, any time.
+int parpair_fatal_remember_path(const char *path);
+
+// Forgets the path in `slot` (a slot of -1 is ignored): call before the path is removed or renamed into place.
+void parpair_fatal_forget_path(int slot);
 
 #endif
