@@ -37,37 +37,65 @@ sources_for() {
     esac
 }
 
+# Sources a build plugin generates (SwiftPM writes them when it builds; .ci/run builds before it fuzzes).
+generated_sources() {
+    case "$1" in
+        XHTML) find .build/plugins/outputs -path '*/XHTML/destination/EmbedTemplates/*.swift' 2>/dev/null | head -n 1 ;;
+    esac
+}
+
 # Rebuilds a module only when one of its sources is newer than the library.
 build_module() {
     local module=$1; shift
     local library="$build/lib$module.a"
+    local generated
+    generated=$(generated_sources "$module")
     if [ -f "$library" ] && [ -z "$(find "Sources/$module" -name '*.swift' -newer "$library")" ]; then
         return
     fi
     echo "build.sh: compiling $module"
-    swiftc "${flags[@]}" "$@" -module-name "$module" \
+    swiftc "${flags[@]}" -I "$build" "$@" -module-name "$module" \
         -emit-module -emit-module-path "$build/$module.swiftmodule" \
-        -emit-library -static -o "$library" Sources/"$module"/*.swift
+        -emit-library -static -o "$library" $(find "Sources/$module" -name '*.swift' | sort) $generated
+}
+
+# CFatal is C of our own: compiled with the same instrumentation, with the module map SwiftPM would make.
+build_cfatal() {
+    local library="$build/libCFatal.a"
+    [ -f "$library" ] && [ -z "$(find Sources/CFatal -newer "$library")" ] && return
+    echo "build.sh: compiling CFatal"
+    mkdir -p "$build/CFatal"
+    printf 'module CFatal {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CFatal/include/CFatal.h" >"$build/CFatal/module.modulemap"
+    clang -O1 -g -fsanitize=fuzzer-no-link,address -c Sources/CFatal/fatal.c -I Sources/CFatal/include -o "$build/CFatal/fatal.o"
+    ar rcs "$library" "$build/CFatal/fatal.o"
 }
 
 for harness in "${harnesses[@]}"; do sources_for "$harness" >/dev/null; done
 
 build_module Mustache
 if [[ " ${harnesses[*]} " == *" xhtml-"* ]]; then
-    build_module XHTML -I Sources/CLibXML2 "${clang_flags[@]}"
+    build_module Concurrency -I Sources/CConcurrency
+    build_module XHTML -I Sources/CLibXML2 -I Sources/CConcurrency "${clang_flags[@]}"
 fi
 if [[ " ${harnesses[*]} " == *" property-list "* || " ${harnesses[*]} " == *" backup-"* || " ${harnesses[*]} " == *" store-file "* ]]; then
+    build_module Base64Coding
     build_module PropertyList
 fi
 if [[ " ${harnesses[*]} " == *" backup-"* || " ${harnesses[*]} " == *" store-file "* ]]; then
     # The backup parsers are internal to DeviceBackup: the harnesses import it @testable.
     build_module SQLite -I Sources/CSQLite
     build_module AESCrypto -I Sources/CNettle
-    build_module DeviceBackup -enable-testing -I "$build" -I Sources/CSQLite -I Sources/CNettle
+    build_module DeviceBackup -enable-testing -I Sources/CSQLite -I Sources/CNettle
 fi
 if [[ " ${harnesses[*]} " == *" store-file "* ]]; then
+    build_module Concurrency -I Sources/CConcurrency
+    build_cfatal
+    build_module Platform -I Sources/CPlatform -I Sources/CConcurrency -I "$build/CFatal"
+    build_module IDFingerprints
+    build_module TextBytes
+    build_module PrintableText
     build_module ParPairModel
-    build_module ParPairStore -I "$build" -I Sources/CSQLite -I Sources/CNettle
+    build_module ParPairStore -I Sources/CSQLite -I Sources/CNettle -I Sources/CPlatform -I Sources/CConcurrency -I "$build/CFatal"
 fi
 
 for harness in "${harnesses[@]}"; do
@@ -75,16 +103,18 @@ for harness in "${harnesses[@]}"; do
     for file in $(sources_for "$harness"); do sources+=("Tests/Fuzz/Harnesses/$file"); done
     libraries=(-lMustache)
     if [[ "$harness" == xhtml-* ]]; then
-        libraries+=(-lXHTML -I Sources/CLibXML2 "${clang_flags[@]}" $libxml2_libs)
+        libraries+=(-lXHTML -lConcurrency -I Sources/CLibXML2 -I Sources/CConcurrency "${clang_flags[@]}" $libxml2_libs)
     fi
     if [[ "$harness" == property-list ]]; then
-        libraries=(-lPropertyList)
+        libraries=(-lPropertyList -lBase64Coding)
     fi
     if [[ "$harness" == store-file ]]; then
-        libraries=(-lParPairStore -lParPairModel -lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -I Sources/CSQLite -I Sources/CNettle -lsqlite3 -lnettle)
+        libraries=(-lParPairStore -lParPairModel -lPlatform -lCFatal -lConcurrency -lDeviceBackup -lAESCrypto -lSQLite -lPropertyList
+                   -lBase64Coding -lIDFingerprints -lTextBytes -lPrintableText
+                   -I Sources/CSQLite -I Sources/CNettle -I Sources/CPlatform -I Sources/CConcurrency -I "$build/CFatal" -lsqlite3 -lnettle)
     fi
     if [[ "$harness" == backup-* ]]; then
-        libraries=(-lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -I Sources/CSQLite -I Sources/CNettle -lsqlite3 -lnettle)
+        libraries=(-lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -lBase64Coding -I Sources/CSQLite -I Sources/CNettle -lsqlite3 -lnettle)
     fi
     # A harness is relinked when its files or a library it uses changed.
     binary="$build/$harness"

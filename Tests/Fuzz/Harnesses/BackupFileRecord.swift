@@ -7,7 +7,7 @@
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = FuzzInput(data, size)
     let fileID = "0123456789abcdef0123456789abcdef01234567"
-    guard let record = try? FileRecord(fileID: fileID, domain: "AppDomain-fuzz", relativePath: "default.store",
+    guard let record = try? FileRecord(fileID: fileID, domain: "AppDomain-fuzz", relativePath: "default.store", flags: 1,
                                        record: input.bytes, manifest: "fuzz") else { return 0 }
     if let key = record.wrappedKey, key.count != 40 { input.violated("a wrapped key of \(key.count) bytes") }
     if record.fileID != fileID { input.violated("fileID changed") }
