@@ -1,5 +1,6 @@
 /// Sees a document as libxml2 parses it, in the same pass as its check: each start tag, each element once its
-/// content is parsed, processing instructions, and declarations in the DOCTYPE's internal subset. What a
+/// content is parsed, processing instructions, comments, CDATA sections, and declarations in the DOCTYPE's internal
+/// subset. What a
 /// visitor concludes is its own (an allow-list of elements, where a start tag ends); the check's verdict is
 /// unchanged by it.
 ///
@@ -37,6 +38,10 @@ public enum XMLEvent: Sendable, Equatable {
     case instruction(target: String, line: Int)
     /// The DOCTYPE's internal subset declares something (an entity, an element, an attribute list).
     case internalSubset(line: Int)
+    /// A comment in the document (`<!-- … -->`).
+    case comment(line: Int)
+    /// A CDATA section in the document (`<![CDATA[ … ]]>`).
+    case cdata(line: Int)
 }
 
 /// An element as the parser built it.

@@ -66,7 +66,6 @@ import Testing
         let template = try folder.write("mine.html.mustache", """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">
-            <!-- <head> -->
             <html xmlns="http://www.w3.org/1999/xhtml"><head
             ><title>Feeds</title></head><body>{{#babies}}<p>{{name}}</p>{{/babies}}</body></html>
 

@@ -143,6 +143,35 @@ import XHTML
         #expect(Self.walk(fine).isEmpty)
     }
 
+    /// What a browser reads differently from libxml2: it reads the written file as HTML, where a CDATA section is a
+    /// comment ending at its first `>` and a comment inside `<title>` or `<style>` is text, so what libxml2 read as
+    /// hidden is live markup there. Each such page is refused as a template and as the rendered document, at the line
+    /// of the comment or the section (counted by hand: the XML declaration and the DOCTYPE are lines 1 and 2, `<html>`
+    /// and `<head>` line 3, and each `\n` in the parts given starts one more).
+    @Test func whatABrowserReadsAsMarkupIsRefused() throws {
+        func page(_ head: String, _ body: String) -> String {
+            Self.doctype + "\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title>\(head)\n</head><body>\(body)</body></html>\n"
+        }
+        let script = "<script type=\"text/javascript\">fetch('http://127.0.0.1:9/'+document.title)</script>"
+        let cases: [(String, String, String, Int)] = [
+            ("cdata in a paragraph", page("", "\n<p><![CDATA[x>" + script + "]]></p>"), "<![CDATA[ ]]>", 5),
+            ("a comment in the title", Self.doctype + "\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><head>\n<title>t<!-- </title>"
+                + script + "<title> --></title></head><body><p>x</p></body></html>\n", "<!-- -->", 4),
+            ("a comment in the style", page("\n<style type=\"text/css\"><!-- </style>" + script + "<style> --></style>", "<p>x</p>"), "<!-- -->", 4),
+            ("a comment in the body", page("", "\n<p><!-- x --></p>"), "<!-- -->", 5),
+        ]
+        for (what, document, element, line) in cases {
+            let walked = Self.walk(document)
+            #expect(walked.map(\.element) == [element], "\(what), as the document: \(walked)")
+            #expect(walked.first?.line == line, "\(what): \(walked)")
+            // The template check reads `<style>` as a browser does, to its first `</style`: there the script after it
+            // is what it refuses.
+            let source = TemplateSourcePolicy.check(source: document, name: "mine.html.mustache", format: .html)
+            let refused = what.contains("style") ? "<script>" : element
+            #expect(source.contains { $0.element == refused && $0.line == line }, "\(what), as a template: \(source)")
+        }
+    }
+
     /// The page of ``EngineIsolationTests``: every reference it holds is refused as a template and as a document.
     @Test func theHostilePageIsRefusedAsTemplateAndAsDocument() throws {
         let page = EngineIsolationTests.page(port: 8799, secret: "/etc/passwd")

@@ -2,8 +2,9 @@ import XHTML
 
 /// The allow-list walked over the rendered XHTML as libxml2 parses it for validation, in the same pass: every
 /// element with its attributes (references already replaced by the parser, so nothing is hidden in `&#104;`),
-/// each `<style>`'s text as CSS, every processing instruction and any internal-subset declaration. What the
-/// browser or PDF engine will read is what is judged, not a second reading of the bytes.
+/// each `<style>`'s text as CSS, every processing instruction, comment and CDATA section (refused: a browser reads
+/// the written file as HTML, where they do not mean what libxml2 read), and any internal-subset declaration. What
+/// the browser or PDF engine will read is what is judged, not a second reading of the bytes.
 struct DocumentAllowList: XMLVisitor {
     /// The name violations carry: the template's, with "(rendered)".
     let source: String
@@ -28,6 +29,10 @@ struct DocumentAllowList: XMLVisitor {
             report(line, "<?\(target)?>", "a processing instruction (such as xml-stylesheet) loads something")
         case .internalSubset(let line):
             report(line, "<!DOCTYPE [ ]>", "an internal subset can declare entities that read files")
+        case .comment(let line):
+            report(line, "<!-- -->", MarkupPolicy.commentReason)
+        case .cdata(let line):
+            report(line, "<![CDATA[ ]]>", MarkupPolicy.cdataReason)
         case .startTag:
             break
         }

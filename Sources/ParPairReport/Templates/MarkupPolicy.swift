@@ -1,7 +1,8 @@
 /// The allow-list applied to markup that is not parsed XHTML: an HTML template's text (``TemplateSourcePolicy``),
 /// read by ``MarkupScanner``. Elements and attributes are judged by ``ElementAllowList``, style sheets by
 /// ``StyleSheetPolicy``; a tag left open at the end is refused (it runs to the end, and what it swallows would go
-/// unjudged), and so are processing instructions and internal subsets. (Markdown is read by libcmark:
+/// unjudged), and so are processing instructions, internal subsets, comments and CDATA sections (a browser reads
+/// the report as HTML, where they are not what the XML check read). (Markdown is read by libcmark:
 /// ``MarkdownPolicy``.)
 enum MarkupPolicy {
     /// Every problem in `text` (at most ``PolicyViolation/maximumCount``), named after `source`.
@@ -31,10 +32,22 @@ enum MarkupPolicy {
                 report(line, "<!DOCTYPE [ ]>", "an internal subset can declare entities that read files")
             case .unfinishedTag(let element, let line):
                 report(line, "<\(element)>", "an unfinished tag: it runs to the end, and what it swallows would go unchecked")
+            case .comment(let line):
+                report(line, "<!-- -->", commentReason)
+            case .cdata(let line):
+                report(line, "<![CDATA[ ]]>", cdataReason)
             }
         }
         return violations
     }
+
+    /// Why a comment is refused: the report is written as XHTML and checked as XML, but a browser reads the file as
+    /// HTML, where a comment in `<title>` or `<style>` is text and the `</title>` it hid ends the element.
+    static let commentReason = "a comment: a browser reads the report as HTML, where one inside <title> or <style> is text "
+        + "and what it hid from the check is markup"
+    /// Why a CDATA section is refused: in HTML it is a comment that ends at its first `>`, and the rest is markup.
+    static let cdataReason = "a CDATA section: a browser reads the report as HTML, where it is a comment that ends at the "
+        + "first '>' and what follows is markup"
 
     /// Whether a template's value starts with a Mustache tag, so its data decides what it is.
     static func startsWithTag(_ value: String) -> Bool {

@@ -19,6 +19,10 @@ struct MarkupScanner {
         case internalSubset(line: Int)
         /// `<name …` with no `>` before the end.
         case unfinishedTag(name: String, line: Int)
+        /// `<!-- … -->`.
+        case comment(line: Int)
+        /// `<![CDATA[ … ]]>`.
+        case cdata(line: Int)
     }
 
     let bytes: [UInt8]
@@ -65,9 +69,11 @@ struct MarkupScanner {
     private mutating func markup(at start: Int, _ visit: (Event) -> Void) -> Int {
         let next = at(start + 1)
         if starts(with: "<!--", at: start) {
+            visit(.comment(line: line(at: start)))
             return find("-->", from: start + 4).map { $0 + 3 } ?? bytes.count
         }
         if starts(with: "<![CDATA[", at: start) {
+            visit(.cdata(line: line(at: start)))
             return find("]]>", from: start + 9).map { $0 + 3 } ?? bytes.count
         }
         if next == UInt8(ascii: "!") {
