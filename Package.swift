@@ -44,9 +44,8 @@ let package = Package(
         // What Swift cannot do for Platform: Linux's variadic prctl and a child's supervised start, which must run
         // no Swift code; no library to link.
         .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
-        // The fatal-signal handler and, on Linux, the allocator's failures turned into the same one line (malloc
-        // and its kin defined over glibc's): compiled C, as it must run no Swift code and take the place of the C
-        // library's functions.
+        // The fatal-signal handler, which turns a crash into the tool's one line on standard error: compiled C, as
+        // it must run no Swift code.
         .target(name: "CFatal", path: "Sources/CFatal"),
         // What Swift cannot see for Concurrency: glibc's CPU-affinity calls, declared only with _GNU_SOURCE, to start
         // a thread on another CPU than its creator's; no library to link.
@@ -138,6 +137,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
         .testTarget(name: "Base64CodingTests", dependencies: ["Base64Coding"]),
         .testTarget(name: "TextBytesTests", dependencies: ["TextBytes"]),
