@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
         .target(name: "PropertyList", dependencies: ["Base64Coding"]),
         // iOS device backups (Finder, iTunes, idevicebackup2), plain and encrypted: knows nothing about babies.
-        .target(name: "DeviceBackup", dependencies: ["AESCrypto", "PropertyList", "SQLite"]),
+        .target(name: "DeviceBackup", dependencies: ["AESCrypto", "PropertyList", "SQLite", "Platform"]),
 
         // The domain, in the order data flows through it.
         .target(name: "ParPairModel", dependencies: ["IDFingerprints", "TextBytes"]),

@@ -22,8 +22,8 @@ import Testing
         // A dead run's folder: its lock file is there but nobody holds the lock.
         let dead = POSIXFile.join(base.path, "parpair-snapshot-999999-abcdef")
         try FileManager.default.createDirectory(atPath: dead, withIntermediateDirectories: false)
-        FileManager.default.createFile(atPath: dead + "/.parpair-run.lock", contents: Data())
-        FileManager.default.createFile(atPath: dead + "/baby.sqlite", contents: Data("data".utf8))
+        _ = FileManager.default.createFile(atPath: dead + "/.parpair-run.lock", contents: Data())
+        _ = FileManager.default.createFile(atPath: dead + "/baby.sqlite", contents: Data("data".utf8))
         // A name the sweep does not own.
         let other = POSIXFile.join(base.path, "someone-else")
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
