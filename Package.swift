@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "AESCrypto", dependencies: ["CNettle"]),
         .target(name: "PropertyList", dependencies: ["Base64Coding"]),
         // iOS device backups (Finder, iTunes, idevicebackup2), plain and encrypted: knows nothing about babies.
-        .target(name: "DeviceBackup", dependencies: ["AESCrypto", "PropertyList", "SQLite"]),
+        .target(name: "DeviceBackup", dependencies: ["AESCrypto", "PropertyList", "SQLite", "Platform"]),
 
         // The domain, in the order data flows through it.
         .target(name: "ParPairModel", dependencies: ["IDFingerprints", "TextBytes"]),
@@ -150,6 +150,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "XHTMLTests", dependencies: ["XHTML", "TestSupport"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         .testTarget(name: "PrintableTextTests", dependencies: ["PrintableText"]),

@@ -1,5 +1,6 @@
 import Foundation
 import ParPairStore
+import Platform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,11 +15,11 @@ import Darwin
 struct HostPlatform: Sendable {
     /// Whether the tool runs on macOS.
     var isMacOS: Bool
-    /// `errno` of reading `path` (listing a folder, opening a file), or nil when it can be read.
+    /// The system's error code for reading `path` (listing a folder, opening a file), or nil when it can be read.
     var readFailure: @Sendable (String) -> Int32?
 
     /// The system this process runs on.
-    static let current = HostPlatform(isMacOS: runningOnMacOS, readFailure: HostPlatform.probeRead)
+    static let current = HostPlatform(isMacOS: runningOnMacOS, readFailure: { FileDescriptor.readFailure(of: $0)?.code })
 
     #if os(macOS)
     private static let runningOnMacOS = true
@@ -49,20 +50,5 @@ struct HostPlatform: Sendable {
                 + "runs parpair-report, Full Disk Access in System Settings → Privacy & Security → Full Disk Access, "
                 + "then run it again",
             exitCode: .noPermission)
-    }
-
-    /// Lists a folder or opens a file for reading, and closes it again; `errno` when that fails.
-    @Sendable private static func probeRead(_ path: String) -> Int32? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return errno }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            guard let folder = opendir(path) else { return errno }
-            closedir(folder)
-            return nil
-        }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return errno }
-        close(descriptor)
-        return nil
     }
 }

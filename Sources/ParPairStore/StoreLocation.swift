@@ -10,7 +10,7 @@ public struct StoreLocation: Sendable, Hashable {
     public let storeFile: String
 
     /// The store file's name: what follows the last slash of its path, which never ends in one (it names a
-    /// regular file). Not through `URL`, whose first use cost 0.26M instructions of a report.
+    /// regular file). Not through `URL`, whose first use is costly for a report that needs only the name.
     public var fileName: String {
         guard let slash = storeFile.utf8.lastIndex(of: UInt8(ascii: "/")) else { return storeFile }
         return String(storeFile[storeFile.utf8.index(after: slash)...])

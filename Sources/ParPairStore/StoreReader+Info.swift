@@ -34,9 +34,8 @@ extension StoreReader {
     }
 
     /// Log rows below which `info` scans its tables on one thread through one connection. Its scan of a row is light
-    /// (four columns counted), so a second thread and connection pay for themselves later than a report's: alternated
-    /// release runs, 21–31 each, took 19.2 ms alone against 21.2 ms on two threads at 10,673 rows, 23.4 against 25.3 ms
-    /// at 20,794, and 31.8 against 27.5 ms at 40,743 (2026-12-02).
+    /// (four columns counted), so a second thread and connection pay for themselves later than a report's (the
+    /// measured crossing is in docs/performance.md and the commit that set it).
     public static let rowsWorthASecondInfoThread = 30_000
 
     /// One pass over a log table for every fact: its columns baby, id, end and time (each NULL when the table

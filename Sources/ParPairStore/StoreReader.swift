@@ -427,8 +427,7 @@ public final class StoreReader {
     /// Each connection's page cache: 128 KiB instead of SQLite's 2 MB. Tables are read in one pass each,
     /// so the cache only has to hold the interior pages a fetch by `Z_PK` walks (a few dozen in a 64 MB
     /// store); the rest was memory that grew with the store for nothing. Every page of it is a fresh page
-    /// of memory the first time: at 512 KiB a 10k store's two connections faulted 100 more of them (0.2 ms)
-    /// for no fewer reads, and the 1M store read the same 29,617 pages either way.
+    /// of memory the first time, and a larger cache read no fewer pages.
     static let cacheSizePragma = "PRAGMA cache_size = -128"
 
     func readingSQLite<Result>(_ body: () throws -> Result) throws -> Result {

@@ -49,12 +49,27 @@ package struct FileStatus: Equatable {
     }
 }
 
-/// A failed call: the path, the operation and `errno`.
-package struct FileError: Error {
+/// A failed call: the path, the operation, `errno` and the reason a user reads (the system's text for `errno`
+/// unless a failure that is not the system's says otherwise). The one error Platform's file calls throw.
+package struct FileError: Error, Equatable, Sendable {
     package let path: String
     package let operation: String
     package let code: Int32
-    package var reason: String { String(cString: strerror(code)) }
+    private let detail: String?
+    package var reason: String { detail ?? String(cString: strerror(code)) }
+
+    package init(path: String, operation: String, code: Int32, reason: String? = nil) {
+        self.path = path
+        self.operation = operation
+        self.code = code
+        self.detail = reason
+    }
+
+    /// The failure the last system call left in `errno`.
+    package static func last(path: String, operation: String) -> FileError {
+        FileError(path: path, operation: operation, code: errno)
+    }
+
     package var isPermission: Bool { code == EACCES || code == EPERM }
     package var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 }

@@ -9,17 +9,13 @@ import Darwin
 #endif
 
 /// Thin, throwing wrappers over the POSIX calls the sample writer, the scratch folders and the outputs need
-/// (open, write, mkdtemp, link), so no other module sees `errno`. A file's status is `FileStatus`, a file
+/// (open, write, mkdtemp, link); a descriptor is a `FileDescriptor`, a file replaced whole an `AtomicOutput`,
+/// and no other module sees `errno`. A file's status is `FileStatus`, a file
 /// read is a `ReadOnlyFile`, a copy is `FileCopy`'s.
 package enum POSIXFile {
     /// Creates a new file (never replacing one), owner-only unless `mode` says otherwise.
     package static func createExclusive(_ path: String, mode: mode_t = 0o600) throws -> Int32 {
-        while true {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
-            if descriptor >= 0 { return descriptor }
-            if errno == EINTR { continue }
-            throw FileError(path: path, operation: "create", code: errno)
-        }
+        try SystemCall.checked("create", path) { open(path, O_WRONLY | O_CREAT | O_EXCL, mode) }
     }
 
     /// Makes a new private directory (mode 0700) from a template ending in `XXXXXX`.
@@ -39,16 +35,7 @@ package enum POSIXFile {
 
     /// Writes every byte to `descriptor`, retrying interrupted writes; `errno` when a write fails.
     package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
-        guard let base = bytes.baseAddress else { return nil }
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
+        do { try FileDescriptor(rawValue: descriptor, path: "").writeAll(bytes) } catch { return error.code }
         return nil
     }
 
@@ -94,10 +81,6 @@ package enum POSIXFile {
             throw FileError(path: destination, operation: "link", code: errno)
         }
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }
 
 private func systemLink(_ source: String, _ destination: String) -> Int32 {

@@ -89,7 +89,7 @@ enum StoreArguments {
                 ProcessProtection.disableCoreDumps()
                 if let file { return try passwordLine(file, console: console) }
                 if let environment, !environment.isEmpty { return Array(environment.utf8) }
-                return isatty(STDIN_FILENO) == 1 ? prompt("Backup password: ") : nil
+                return TerminalPrompt.canAsk ? TerminalPrompt.readSecretLine("Backup password: ") : nil
             },
             warn: { console.err("parpair-report: warning: \(PrintableText.escaped($0))\n") })
         request.note = { console.err("parpair-report: \(PrintableText.escaped($0))\n") }
@@ -101,26 +101,6 @@ enum StoreArguments {
             request.progress = console.progress
         }
         return request
-    }
-
-    /// Reads a line from the terminal with echo off, restoring the terminal afterwards.
-    static func prompt(_ text: String) -> [UInt8]? {
-        FileHandle.standardError.write(Data(text.utf8))
-        var saved = termios()
-        let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
-        if haveTerminal {
-            var silent = saved
-            silent.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
-        }
-        defer {
-            if haveTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-            FileHandle.standardError.write(Data("\n".utf8))
-        }
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(STDIN_FILENO, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
-        return line
     }
 }
 

@@ -37,3 +37,18 @@ extension DeliveryError {
         }
     }
 }
+
+extension DeliveryError {
+    /// A failed file call on the output `name` (as the user gave it), in the words the user reads.
+    init(_ error: FileError, name: String) {
+        switch error.operation {
+        case "create": self = .cannotCreate("cannot create \(name): \(error.reason)")
+        case "rename": self = .cannotCreate("cannot replace \(name): \(error.reason)")
+        case "open", "socket": self = .cannotCreate("cannot open \(name): \(error.reason)")
+        case "connect": self = .cannotCreate("cannot connect to the socket \(name): \(error.reason)")
+        // EPIPE: the reader of a pipe is gone (`| head`); SIGPIPE stays blocked (see Platform's Signals).
+        case "write" where error.code == EPIPE: self = .writeFailed("cannot write \(name): its reader closed it (broken pipe)")
+        default: self = .writeFailed("cannot write \(name): \(error.reason)")
+        }
+    }
+}

@@ -17,11 +17,7 @@ import Darwin
 /// The link itself is never replaced.
 enum Destination {
     /// The owner and permissions a replaced file keeps.
-    struct Existing {
-        var mode: mode_t
-        var owner: uid_t
-        var group: gid_t
-    }
+    typealias Existing = AtomicOutput.Existing
 
     case file(path: String, existing: Existing?)
     case device(path: String, kind: String)
@@ -49,7 +45,7 @@ enum Destination {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            return .file(path: current, existing: Existing(mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid))
+            return .file(path: current, existing: Existing(info))
         case S_IFDIR:
             throw .refused("\(path) is a folder; give a file name")
         case S_IFCHR:
@@ -75,140 +71,38 @@ enum Destination {
             return nil
         }
     }
-
-    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
-
-    /// Gives a new file the mode of the file it replaces (and, as root, its owner and group), or for a new
-    /// file 0644 less the umask.
-    static func takeOver(_ existing: Existing?, descriptor: Int32) {
-        if let existing {
-            if geteuid() == 0 { _ = fchown(descriptor, existing.owner, existing.group) }
-            fchmod(descriptor, existing.mode)
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            fchmod(descriptor, 0o644 & ~mask)
-        }
-    }
-}
-
-/// A file being written beside its target, registered so that a signal removes it, renamed over the
-/// target by `commit()` with the target's mode, owner and group.
-final class StagedFile {
-    let temporary: String
-    let target: String
-    let descriptor: Int32
-    private let token: Int
-    private var finished = false
-
-    private let existing: Destination.Existing?
-
-    /// - Parameter existing: the file being replaced, whose mode (and, as root, owner) the new one keeps.
-    init(replacing target: String, existing: Destination.Existing?, name: String) throws(DeliveryError) {
-        let folder = (target as NSString).deletingLastPathComponent
-        PartialFile.sweep(folder: folder)
-        temporary = (folder.isEmpty ? "." : folder) + "/" + PartialFile.name(for: (target as NSString).lastPathComponent)
-        self.target = target
-        self.existing = existing
-        // 0600 and locked while partial (see PartialFile); the final mode is set just before the rename.
-        guard let (descriptor, token) = ScratchRegistry.register(temporary, creating: { [temporary] in PartialFile.create(temporary) }) else {
-            throw .cannotCreate("cannot create \(name): \(Destination.errorText(errno))")
-        }
-        self.descriptor = descriptor
-        self.token = token
-    }
-
-    /// Flushes to disk; the file is complete but not yet in place (and still locked, so no other run
-    /// takes it for a dead run's partial while it is checked).
-    func close(name: String) throws(DeliveryError) {
-        guard fsync(descriptor) == 0 else { throw .writeFailed("cannot write \(name): \(Destination.errorText(errno))") }
-    }
-
-    /// Gives the finished file its final mode, renames it over its target and lets go of it.
-    func commit(name: String) throws(DeliveryError) {
-        Destination.takeOver(existing, descriptor: descriptor)
-        guard rename(temporary, target) == 0 else { throw .cannotCreate("cannot replace \(name): \(Destination.errorText(errno))") }
-        ScratchRegistry.unregister(token)
-        finished = true
-        guard closeDescriptor(descriptor) == 0 else { throw .writeFailed("cannot write \(name): \(Destination.errorText(errno))") }
-    }
-
-    /// Removes the file (after a failure).
-    func discard() {
-        if !finished { _ = closeDescriptor(descriptor) }
-        finished = true
-        ScratchRegistry.remove(token)
-    }
 }
 
 /// Writes a finished output to a device, FIFO, socket or descriptor: those cannot be replaced, so they
 /// get bytes only once the whole output is made and checked.
 enum DirectDelivery {
     static func send(contentsOf file: String, to destination: Destination, name: String) throws(DeliveryError) {
-        let output: Int32
+        let output: FileDescriptor
         var close = true
-        switch destination {
-        case .descriptor(let descriptor, _):
-            output = descriptor
-            close = false
-        case .device(let path, _):
-            output = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-            guard output >= 0 else { throw .cannotCreate("cannot open \(name): \(Destination.errorText(errno))") }
-        case .socket(let path):
-            output = try connect(path, name: name)
-        case .file:
-            preconditionFailure("a file is replaced, not written to")
-        }
-        defer { if close { _ = closeDescriptor(output) } }
-        let input = open(file, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw .writeFailed("cannot read back \(file): \(Destination.errorText(errno))") }
-        defer { _ = closeDescriptor(input) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw .writeFailed("cannot read back \(file): \(Destination.errorText(errno))") }
-            if count == 0 { return }
-            var offset = 0
-            while offset < count {
-                let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, count - offset) }
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw .writeFailed("cannot write \(name): \(Destination.errorText(errno))") }
-                offset += written
+        do {
+            switch destination {
+            case .descriptor(let descriptor, _):
+                output = FileDescriptor(rawValue: descriptor, path: name)
+                close = false
+            case .device(let path, _):
+                output = try FileDescriptor.open(path, O_WRONLY | O_NOCTTY, shownAs: name)
+            case .socket(let path):
+                output = try FileDescriptor.connect(toSocket: path)
+            case .file:
+                preconditionFailure("a file is replaced, not written to")
             }
+        } catch {
+            throw DeliveryError(error, name: name)
+        }
+        defer { if close { output.closeQuietly() } }
+        let input: FileDescriptor
+        do { input = try FileDescriptor.open(file, O_RDONLY) } catch {
+            throw .writeFailed("cannot read back \(file): \(error.reason)")
+        }
+        defer { input.closeQuietly() }
+        do { try output.writeAll(contentsOf: input) } catch {
+            if error.operation == "read" { throw .writeFailed("cannot read back \(file): \(error.reason)") }
+            throw DeliveryError(error, name: name)
         }
     }
-
-    private static func connect(_ path: String, name: String) throws(DeliveryError) -> Int32 {
-        let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketDescriptor >= 0 else { throw .cannotCreate("cannot open \(name): \(Destination.errorText(errno))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            _ = closeDescriptor(socketDescriptor)
-            throw .cannotCreate("cannot open \(name): the socket path is too long")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connectSocket(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
-            let problem = Destination.errorText(errno)
-            _ = closeDescriptor(socketDescriptor)
-            throw .cannotCreate("cannot connect to the socket \(name): \(problem)")
-        }
-        return socketDescriptor
-    }
-}
-
-/// `close(2)` and `connect(2)`, under names the methods above do not shadow.
-private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }
-private func connectSocket(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-    connect(descriptor, address, length)
 }

@@ -51,33 +51,52 @@ public struct DigestFileSet: Sendable {
         return !files.isEmpty && files.allSatisfy { FileManager.default.contents(atPath: $0.path).map(Array.init) == $0.bytes }
     }
 
-    /// A file staged in a folder opened by descriptor, renamed into place on commit.
-    private struct StagedInside {
-        var folder: Int32
-        var temporary: String
-        var name: String
-        var path: String
-        var token: Int
-        /// Open (and so locked, see PartialFile) until the rename; then closed.
-        var descriptor: Int32
-        var existing: Destination.Existing?
-    }
-
     /// Writes every entry, or none.
     /// - Throws: `DeliveryError` (`.refused` for a link or folder in the way, `.cannotCreate`, `.writeFailed`).
     public func write() throws {
-        var openFolders: [String: Int32] = [:]
-        var created: [(parent: Int32, name: String)] = []
-        var staged: [StagedInside] = []
-        var stagedFiles: [(StagedFile, name: String)] = []
+        var openFolders: [String: FileDescriptor] = [:]
+        var created: [(parent: FileDescriptor, name: String)] = []
+        defer { for descriptor in openFolders.values { descriptor.closeQuietly() } }
+        let staged: [(file: AtomicOutput, name: String)]
         var direct: [(bytes: [UInt8], destination: Destination, name: String)] = []
-        defer { for descriptor in openFolders.values { _ = closeDescriptor(descriptor) } }
+        do {
+            staged = try stageAll(open: &openFolders, created: &created, direct: &direct)
+        } catch {
+            for folder in created.reversed() { _ = unlinkat(folder.parent.rawValue, folder.name, AT_REMOVEDIR) }
+            throw error
+        }
+        for (index, item) in staged.enumerated() {
+            do { try item.file.commit() } catch {
+                for later in staged[index...] { later.file.discard() }
+                throw DeliveryError(error, name: item.name)
+            }
+        }
+        for item in direct {
+            // A device or FIFO cannot be replaced: it gets the bytes once every file is in place.
+            let base = FileManager.default.temporaryDirectory.path
+            let scratch = try ScratchFolder(in: base, purpose: "output")
+            defer { scratch.remove() }
+            let whole = scratch.path + "/output"
+            let file = try OutputFile.stage(whole, existing: nil, name: item.name)
+            try Self.write(item.bytes, to: file, name: item.name)
+            do { try file.commit() } catch { throw DeliveryError(error, name: item.name) }
+            try DirectDelivery.send(contentsOf: whole, to: item.destination, name: item.name)
+        }
+    }
+
+    /// Writes every entry that is a file to a partial beside it, flushed to disk, and collects those that go to a
+    /// device, FIFO or socket; on a failure every partial is removed.
+    private func stageAll(
+        open openFolders: inout [String: FileDescriptor], created: inout [(parent: FileDescriptor, name: String)],
+        direct: inout [(bytes: [UInt8], destination: Destination, name: String)]
+    ) throws -> [(file: AtomicOutput, name: String)] {
+        var staged: [(file: AtomicOutput, name: String)] = []
         do {
             for entry in entries {
                 if let inside = entry.inside {
                     let folder = try Self.openFolder(inside.folder, components: inside.components.dropLast(), display: entry.path,
                                                      open: &openFolders, created: &created)
-                    if let file = try Self.stage(entry, name: inside.components.last ?? "", in: folder) { staged.append(file) }
+                    if let file = try Self.stage(entry, name: inside.components.last ?? "", in: folder) { staged.append((file, entry.path)) }
                     continue
                 }
                 let destination = try Destination.resolve(entry.path)
@@ -86,63 +105,31 @@ public struct DigestFileSet: Sendable {
                     continue
                 }
                 if existing != nil, let old = FileManager.default.contents(atPath: target), old.elementsEqual(entry.bytes) { continue }
-                let file = try StagedFile(replacing: target, existing: existing, name: entry.path)
-                stagedFiles.append((file, entry.path))
-                do {
-                    try Self.writeAll(entry.bytes, to: file.descriptor, name: entry.path)
-                    try file.close(name: entry.path)
-                } catch {
-                    file.discard()
-                    stagedFiles.removeLast()
-                    throw error
-                }
+                let file = try OutputFile.stage(target, existing: existing, name: entry.path)
+                staged.append((file, entry.path))
+                try Self.write(entry.bytes, to: file, name: entry.path)
             }
         } catch {
-            for file in staged { Self.discard(file) }
-            for (file, _) in stagedFiles { file.discard() }
-            for folder in created.reversed() { _ = unlinkat(folder.parent, folder.name, AT_REMOVEDIR) }
+            for item in staged { item.file.discard() }
             throw error
         }
-        for (index, file) in staged.enumerated() {
-            Destination.takeOver(file.existing, descriptor: file.descriptor)
-            guard renameat(file.folder, file.temporary, file.folder, file.name) != 0 else {
-                _ = closeDescriptor(file.descriptor)
-                continue
-            }
-            let problem = Destination.errorText(errno)
-            for later in staged[index...] { Self.discard(later) }
-            for (file, _) in stagedFiles { file.discard() }
-            throw DeliveryError.cannotCreate("cannot replace \(file.path): \(problem)")
-        }
-        for file in staged { ScratchRegistry.unregister(file.token) }
-        for (file, name) in stagedFiles { try file.commit(name: name) }
-        for item in direct {
-            // A device or FIFO cannot be replaced: it gets the bytes once every file is in place.
-            let base = FileManager.default.temporaryDirectory.path
-            let scratch = try ScratchFolder(in: base, purpose: "output")
-            defer { scratch.remove() }
-            let whole = scratch.path + "/output"
-            let file = try StagedFile(replacing: whole, existing: nil, name: item.name)
-            try Self.writeAll(item.bytes, to: file.descriptor, name: item.name)
-            try file.close(name: item.name)
-            try file.commit(name: item.name)
-            try DirectDelivery.send(contentsOf: whole, to: item.destination, name: item.name)
-        }
+        return staged
     }
 
     /// Opens (creating as needed) `root` and then each component below it without following links.
     private static func openFolder(
-        _ root: String, components: ArraySlice<String>, display: String, open folders: inout [String: Int32],
-        created: inout [(parent: Int32, name: String)]
-    ) throws(DeliveryError) -> Int32 {
+        _ root: String, components: ArraySlice<String>, display: String, open folders: inout [String: FileDescriptor],
+        created: inout [(parent: FileDescriptor, name: String)]
+    ) throws(DeliveryError) -> FileDescriptor {
         var key = root
-        var current: Int32
+        var current: FileDescriptor
         if let known = folders[key] {
             current = known
         } else {
             try makeFolders(root)
-            current = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard current >= 0 else { throw .cannotCreate("cannot open the folder \(root): \(Destination.errorText(errno))") }
+            do { current = try FileDescriptor.open(root, O_RDONLY | O_DIRECTORY) } catch {
+                throw .cannotCreate("cannot open the folder \(root): \(error.reason)")
+            }
             folders[key] = current
         }
         for component in components {
@@ -154,33 +141,40 @@ public struct DigestFileSet: Sendable {
             guard component != "..", component != ".", !component.isEmpty else {
                 throw .refused("\(display): a digest path may not leave its folder")
             }
-            if mkdirat(current, component, 0o755) == 0 {
-                created.append((current, component))
-            } else if errno != EEXIST {
-                throw .cannotCreate("cannot create the folder \(key): \(Destination.errorText(errno))")
-            } else {
-                var info = stat()
-                if fstatat(current, component, &info, AT_SYMLINK_NOFOLLOW) == 0 {
-                    if info.st_mode & S_IFMT == S_IFLNK {
-                        throw .refused("\(key) is a symbolic link; digest files are written only inside \(root), never through a link")
-                    }
-                    if info.st_mode & S_IFMT != S_IFDIR {
-                        throw .cannotCreate("cannot create the folder \(key): a file of that name is in the way")
-                    }
-                }
-            }
-            let next = openat(current, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard next >= 0 else {
-                let code = errno
-                if code == ELOOP {
+            if try makeFolder(component, in: current, key: key, root: root) { created.append((current, component)) }
+            let next: FileDescriptor
+            do { next = try FileDescriptor.open(component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW, in: current, shownAs: key) } catch {
+                if error.code == ELOOP {
                     throw .refused("\(key) is a symbolic link; digest files are written only inside \(root), never through a link")
                 }
-                throw .cannotCreate("cannot open the folder \(key): \(Destination.errorText(code))")
+                throw .cannotCreate("cannot open the folder \(key): \(error.reason)")
             }
             folders[key] = next
             current = next
         }
         return current
+    }
+
+    /// Makes the folder `name` in `folder` unless it is there; whether it made it. A link or a file in the way is
+    /// an error.
+    private static func makeFolder(_ name: String, in folder: FileDescriptor, key: String, root: String) throws(DeliveryError) -> Bool {
+        switch SystemCall.valueOrErrno("mkdir", key, { mkdirat(folder.rawValue, name, 0o755) }) {
+        case .success:
+            return true
+        case .failure(let error) where error.code != EEXIST:
+            throw .cannotCreate("cannot create the folder \(key): \(error.reason)")
+        case .failure:
+            var info = stat()
+            if fstatat(folder.rawValue, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                if info.st_mode & S_IFMT == S_IFLNK {
+                    throw .refused("\(key) is a symbolic link; digest files are written only inside \(root), never through a link")
+                }
+                if info.st_mode & S_IFMT != S_IFDIR {
+                    throw .cannotCreate("cannot create the folder \(key): a file of that name is in the way")
+                }
+            }
+            return false
+        }
     }
 
     /// `mkdir -p` for the `--out` folder itself (links on the way to it are the user's choice).
@@ -198,13 +192,13 @@ public struct DigestFileSet: Sendable {
     }
 
     /// Stages one file in an opened folder; nil when the target already holds the same bytes.
-    private static func stage(_ entry: Entry, name: String, in folder: Int32) throws(DeliveryError) -> StagedInside? {
+    private static func stage(_ entry: Entry, name: String, in folder: FileDescriptor) throws(DeliveryError) -> AtomicOutput? {
         var info = stat()
         var existing: Destination.Existing?
-        if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+        if fstatat(folder.rawValue, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG:
-                existing = Destination.Existing(mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid)
+                existing = Destination.Existing(info)
                 if contents(of: name, in: folder, size: Int(info.st_size)) == entry.bytes { return nil }
             case S_IFLNK:
                 throw .refused("\(entry.path) is a symbolic link; digest files are never written through one")
@@ -212,55 +206,29 @@ public struct DigestFileSet: Sendable {
                 throw .refused("\(entry.path) is in the way: it is not a regular file")
             }
         }
-        PartialFile.sweep(folder: (entry.path as NSString).deletingLastPathComponent)
-        let temporary = PartialFile.name(for: name)
-        let display = (entry.path as NSString).deletingLastPathComponent + "/" + temporary
-        guard let (descriptor, token) = ScratchRegistry.register(display, creating: { PartialFile.create(temporary, in: folder) }) else {
-            throw .cannotCreate("cannot create \(entry.path): \(Destination.errorText(errno))")
+        let file: AtomicOutput
+        do { file = try AtomicOutput(replacing: name, in: folder, target: entry.path, existing: existing) } catch {
+            throw DeliveryError(error, name: entry.path)
         }
-        let file = StagedInside(folder: folder, temporary: temporary, name: name, path: entry.path, token: token,
-                                descriptor: descriptor, existing: existing)
-        do {
-            try writeAll(entry.bytes, to: descriptor, name: entry.path)
-            guard fsync(descriptor) == 0 else { throw DeliveryError.writeFailed("cannot write \(entry.path): \(Destination.errorText(errno))") }
-        } catch let error as DeliveryError {
-            discard(file)
-            throw error
-        } catch {
-            discard(file)
-            throw .writeFailed("cannot write \(entry.path): \(error)")
-        }
+        try write(entry.bytes, to: file, name: entry.path)
         return file
     }
 
-    private static func discard(_ file: StagedInside) {
-        _ = unlinkat(file.folder, file.temporary, 0)
-        _ = closeDescriptor(file.descriptor)
-        ScratchRegistry.unregister(file.token)
+    /// Writes `bytes` to a staged file and waits until they are on disk; on a failure the file is removed.
+    static func write(_ bytes: [UInt8], to file: AtomicOutput, name: String) throws(DeliveryError) {
+        do {
+            try file.descriptor.writeAll(bytes)
+            try file.sync()
+        } catch {
+            file.discard()
+            throw DeliveryError(error, name: name)
+        }
     }
 
     /// The bytes of a regular file in an opened folder (read without following links), or nil.
-    private static func contents(of name: String, in folder: Int32, size: Int) -> [UInt8]? {
-        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { _ = closeDescriptor(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + done, size - done) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            done += count
-        }
-        return bytes
-    }
-
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(DeliveryError) {
-        var sink = DescriptorSink(descriptor: descriptor, name: name)
-        sink.write(bytes)
-        do { try sink.flush() } catch let error as DeliveryError { throw error } catch { throw .writeFailed("\(error)") }
+    private static func contents(of name: String, in folder: FileDescriptor, size: Int) -> [UInt8]? {
+        guard let descriptor = try? FileDescriptor.open(name, O_RDONLY | O_NOFOLLOW, in: folder) else { return nil }
+        defer { descriptor.closeQuietly() }
+        return (try? descriptor.read(exactly: size)) ?? nil
     }
 }
-
-/// `close(2)`, named apart from the methods that shadow it.
-private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }

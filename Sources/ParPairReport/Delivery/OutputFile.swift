@@ -51,28 +51,36 @@ public struct OutputFile: Sendable {
         }
         let destination = try Destination.resolve(path)
         if case .file(let target, let existing) = destination {
-            try Self.make(StagedFile(replacing: target, existing: existing, name: path), name: path, check: check, body)
+            try Self.make(Self.stage(target, existing: existing, name: path), name: path, check: check, body)
             return
         }
         let base = FileManager.default.temporaryDirectory.path
         let scratch = try ScratchFolder(in: base, purpose: "output")
         defer { scratch.remove() }
         let whole = scratch.path + "/output"
-        try Self.make(StagedFile(replacing: whole, existing: nil, name: path), name: path, check: check, body)
+        try Self.make(Self.stage(whole, existing: nil, name: path), name: path, check: check, body)
         try DirectDelivery.send(contentsOf: whole, to: destination, name: path)
+    }
+
+    /// A partial file beside `target`, for the output the user named `name`.
+    static func stage(_ target: String, existing: Destination.Existing?, name: String) throws(DeliveryError) -> AtomicOutput {
+        do { return try AtomicOutput(replacing: target, existing: existing) } catch { throw DeliveryError(error, name: name) }
     }
 
     /// Renders into a staged file, checks it and puts it in place; on any failure nothing stays behind.
     private static func make(
-        _ staged: StagedFile, name: String, check: ((String) throws -> Void)?, _ body: (inout DescriptorSink) throws -> Void
+        _ staged: AtomicOutput, name: String, check: ((String) throws -> Void)?, _ body: (inout DescriptorSink) throws -> Void
     ) throws {
         do {
-            var sink = DescriptorSink(descriptor: staged.descriptor, name: name)
+            var sink = DescriptorSink(descriptor: staged.descriptor.rawValue, name: name)
             try body(&sink)
             try sink.flush()
-            try check?(staged.temporary)
-            try staged.close(name: name)
-            try staged.commit(name: name)
+            try check?(staged.partialPath)
+            try staged.sync()
+            try staged.commit()
+        } catch let error as FileError {
+            staged.discard()
+            throw DeliveryError(error, name: name)
         } catch {
             staged.discard()
             throw error
@@ -112,8 +120,6 @@ public struct OutputFile: Sendable {
     public func write(_ text: String) throws {
         try stream { sink in sink.write(text) }
     }
-
-    static func lastError() -> String { String(cString: strerror(errno)) }
 }
 
 /// A buffered `TextOutputStream` over a file descriptor. Write errors are kept and reported by `flush()`,
@@ -189,13 +195,14 @@ public struct DescriptorSink: TextOutputStream {
     /// write. Its failure is thrown here, since Linux reports a failed write-back to one `fsync` only.
     public mutating func waitUntilOnDisk() throws {
         try flush()
-        guard fsync(descriptor) == 0 else { throw DeliveryError.writeFailed("cannot write \(name): \(OutputFile.lastError())") }
+        do { try FileDescriptor(rawValue: descriptor, path: name).sync() } catch { throw DeliveryError(error, name: name) }
     }
 
     private mutating func drain() {
         if failure == nil {
             tapBuffered()
-            record(buffer.withUnsafeBytes { POSIXFile.writeAll($0, to: descriptor) })
+            let output = FileDescriptor(rawValue: descriptor, path: name)
+            record(buffer.withUnsafeBytes { bytes in Result { () throws(FileError) in try output.writeAll(bytes) } })
         }
         buffer.removeAll(keepingCapacity: true)
         tapped = 0
@@ -205,14 +212,11 @@ public struct DescriptorSink: TextOutputStream {
     private mutating func writeOut(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil else { return }
         tap?(bytes)
-        record(POSIXFile.writeAll(bytes, to: descriptor))
+        let output = FileDescriptor(rawValue: descriptor, path: name)
+        record(Result { () throws(FileError) in try output.writeAll(bytes) })
     }
 
-    private mutating func record(_ error: Int32?) {
-        if let error {
-            // EPIPE: the reader of a pipe is gone (`| head`); SIGPIPE stays blocked (see Platform's Signals).
-            let reason = error == EPIPE ? "its reader closed it (broken pipe)" : String(cString: strerror(error))
-            failure = DeliveryError.writeFailed("cannot write \(name): \(reason)")
-        }
+    private mutating func record(_ written: Result<Void, FileError>) {
+        if case .failure(let error) = written { failure = DeliveryError(error, name: name) }
     }
 }

@@ -291,15 +291,20 @@ public struct PDFRenderer: Sendable {
 
     /// Copies a checked PDF to `output` in 64 KiB chunks (never held whole).
     static func deliver(_ pdf: String, to output: OutputFile) throws {
-        let descriptor = open(pdf, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw DeliveryError.writeFailed("cannot read back the PDF: \(OutputFile.lastError())") }
-        defer { close(descriptor) }
+        let descriptor: FileDescriptor
+        do { descriptor = try FileDescriptor.open(pdf, O_RDONLY) } catch {
+            throw DeliveryError.writeFailed("cannot read back the PDF: \(error.reason)")
+        }
+        defer { descriptor.closeQuietly() }
         try output.stream { sink in
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count >= 0 else { throw DeliveryError.writeFailed("cannot read back the PDF: \(OutputFile.lastError())") }
+                let count: Int
+                do {
+                    count = try buffer.withUnsafeMutableBytes { raw in Result { () throws(FileError) in try descriptor.read(into: raw) } }.get()
+                } catch let error as FileError {
+                    throw DeliveryError.writeFailed("cannot read back the PDF: \(error.reason)")
+                }
                 if count == 0 { break }
                 sink.write(buffer[..<count])
             }

@@ -55,7 +55,7 @@ public enum ZoneCheck {
         let hours = Int((abs(offset) / 3_600).rounded())
         let zone = result.options.timeZone.identifier
         let minutes = Int(centre / 60)
-        // Padded here: String(format:) cost 0.9M instructions for this one line (CVarArg casts, conformance lookups).
+        // Padded here rather than through String(format:), which goes through CVarArg casts and conformance lookups.
         let time = Localizer.twoDigits(minutes / 60) + ":" + Localizer.twoDigits(minutes % 60)
         return "the logged sleep centres on \(time) in \(zone), where a baby's sleep centres near 01:30: the logs look like they "
             + "were made about \(hours) hours \(offset > 0 ? "west" : "east") of \(zone); check --tz (or TZ)"

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open file descriptor and the path it stands for (named in its errors). Closed only by ``close()`` or
+/// ``closeQuietly()``: a value, copied freely, as swift-system's `FileDescriptor`. Every call retries an
+/// interrupted system call and throws a ``FileError``.
+package struct FileDescriptor: Sendable, Equatable {
+    package let rawValue: Int32
+    /// The path shown in errors.
+    package let path: String
+
+    package init(rawValue: Int32, path: String) {
+        self.rawValue = rawValue
+        self.path = path
+    }
+
+    /// Opens `path` (relative to the open folder `folder`, or to the working folder), close-on-exec.
+    /// - Parameter shownAs: the path errors name, when not `path`.
+    package static func open(
+        _ path: String, _ flags: Int32, mode: mode_t = 0o600, in folder: FileDescriptor? = nil, shownAs: String? = nil
+    ) throws(FileError) -> FileDescriptor {
+        let raw = try SystemCall.checked("open", shownAs ?? path) {
+            systemOpenAt(folder?.rawValue ?? AT_FDCWD, path, flags | O_CLOEXEC, mode)
+        }
+        return FileDescriptor(rawValue: raw, path: shownAs ?? path)
+    }
+
+    /// Reads at most `buffer.count` bytes; 0 at the end.
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        return try SystemCall.checked("read", path) { systemRead(rawValue, base, buffer.count) }
+    }
+
+    /// Reads exactly `count` bytes; nil when the file ends first.
+    package func read(exactly count: Int) throws(FileError) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = try bytes.withUnsafeMutableBytes { raw in
+                Result { () throws(FileError) in try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[done...])) }
+            }.get()
+            if got == 0 { return nil }
+            done += got
+        }
+        return bytes
+    }
+
+    /// Writes every byte (EPIPE when a pipe's reader is gone: SIGPIPE stays blocked, see `Signals`).
+    package func writeAll(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            offset += try SystemCall.checked("write", path) { systemWrite(rawValue, base + offset, bytes.count - offset) }
+        }
+    }
+
+    /// Writes every byte.
+    package func writeAll(_ bytes: [UInt8]) throws(FileError) {
+        try bytes.withUnsafeBytes { raw in Result { () throws(FileError) in try writeAll(raw) } }.get()
+    }
+
+    /// Copies everything `source` holds from its current offset to this descriptor, 64 KiB at a time.
+    package func writeAll(contentsOf source: FileDescriptor) throws(FileError) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { raw in Result { () throws(FileError) in try source.read(into: raw) } }.get()
+            if count == 0 { return }
+            try buffer.withUnsafeBytes { raw in
+                Result { () throws(FileError) in try writeAll(UnsafeRawBufferPointer(rebasing: raw[..<count])) }
+            }.get()
+        }
+    }
+
+    /// Waits until everything written is on disk (`fsync`).
+    package func sync() throws(FileError) {
+        try SystemCall.checked("fsync", path) { fsync(rawValue) }
+    }
+
+    /// The file's status (`fstat`).
+    package func status() throws(FileError) -> stat {
+        var info = stat()
+        try SystemCall.checked("stat", path) { fstat(rawValue, &info) }
+        return info
+    }
+
+    /// Closes the descriptor; its failure (a delayed write error on some file systems) is thrown.
+    package func close() throws(FileError) {
+        try SystemCall.checked("close", path, retryOnInterrupt: false) { systemClose(rawValue) }
+    }
+
+    /// Closes the descriptor, after a failure that is already being reported.
+    package func closeQuietly() {
+        _ = systemClose(rawValue)
+    }
+
+    /// A stream connection to the Unix socket at `path`.
+    package static func connect(toSocket path: String) throws(FileError) -> FileDescriptor {
+        let raw = try SystemCall.checked("socket", path) { socket(AF_UNIX, socketStream, 0) }
+        let descriptor = FileDescriptor(rawValue: raw, path: path)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            descriptor.closeQuietly()
+            throw FileError(path: path, operation: "socket", code: ENAMETOOLONG, reason: "the socket path is too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let connected = SystemCall.valueOrErrno("connect", path, retryOnInterrupt: false) {
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    systemConnect(raw, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            }
+        }
+        if case .failure(let error) = connected {
+            descriptor.closeQuietly()
+            throw error
+        }
+        return descriptor
+    }
+}
+
+extension FileDescriptor {
+    /// Why `path` cannot be read (a folder listed, a file opened, then closed again), or nil when it can.
+    package static func readFailure(of path: String) -> FileError? {
+        var info = stat()
+        if case .failure(let error) = SystemCall.valueOrErrno("stat", path, { stat(path, &info) }) { return error }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            guard let folder = opendir(path) else { return FileError.last(path: path, operation: "opendir") }
+            closedir(folder)
+            return nil
+        }
+        do { try open(path, O_RDONLY | O_NONBLOCK).closeQuietly() } catch { return error }
+        return nil
+    }
+}
+
+#if canImport(Darwin)
+private let socketStream = SOCK_STREAM
+#else
+private let socketStream = Int32(SOCK_STREAM.rawValue)
+#endif
+
+/// The system calls, under names the methods above do not shadow.
+private func systemOpenAt(_ folder: Int32, _ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    openat(folder, path, flags, mode)
+}
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
+}
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    connect(descriptor, address, length)
+}
