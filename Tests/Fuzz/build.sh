@@ -82,15 +82,16 @@ if [[ " ${harnesses[*]} " == *" property-list "* || " ${harnesses[*]} " == *" ba
     build_module PropertyList
 fi
 if [[ " ${harnesses[*]} " == *" backup-"* || " ${harnesses[*]} " == *" store-file "* ]]; then
-    # The backup parsers are internal to DeviceBackup: the harnesses import it @testable.
-    build_module SQLite -I Sources/CSQLite
-    build_module AESCrypto -I Sources/CNettle
-    build_module DeviceBackup -enable-testing -I Sources/CSQLite -I Sources/CNettle
-fi
-if [[ " ${harnesses[*]} " == *" store-file "* ]]; then
+    # The backup parsers are internal to DeviceBackup: the harnesses import it @testable. DeviceBackup reads its
+    # files through Platform.
     build_module Concurrency -I Sources/CConcurrency
     build_cfatal
     build_module Platform -I Sources/CPlatform -I Sources/CConcurrency -I "$build/CFatal"
+    build_module SQLite -I Sources/CSQLite
+    build_module AESCrypto -I Sources/CNettle
+    build_module DeviceBackup -enable-testing -I Sources/CSQLite -I Sources/CNettle -I Sources/CPlatform -I Sources/CConcurrency -I "$build/CFatal"
+fi
+if [[ " ${harnesses[*]} " == *" store-file "* ]]; then
     build_module IDFingerprints
     build_module TextBytes
     build_module PrintableText
@@ -114,7 +115,8 @@ for harness in "${harnesses[@]}"; do
                    -I Sources/CSQLite -I Sources/CNettle -I Sources/CPlatform -I Sources/CConcurrency -I "$build/CFatal" -lsqlite3 -lnettle)
     fi
     if [[ "$harness" == backup-* ]]; then
-        libraries=(-lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -lBase64Coding -I Sources/CSQLite -I Sources/CNettle -lsqlite3 -lnettle)
+        libraries=(-lDeviceBackup -lAESCrypto -lSQLite -lPropertyList -lBase64Coding -lPlatform -lCFatal -lConcurrency
+                   -I Sources/CSQLite -I Sources/CNettle -I Sources/CPlatform -I Sources/CConcurrency -I "$build/CFatal" -lsqlite3 -lnettle)
     fi
     # A harness is relinked when its files or a library it uses changed.
     binary="$build/$harness"
