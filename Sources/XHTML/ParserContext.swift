@@ -96,23 +96,7 @@ final class ParserContext {
             handlers.pointee.cdataBlock = nil
             handlers.pointee.reference = nil
         }
-        if session.hooks != nil {
-            handlers.pointee.comment = { userData, value in
-                if let userData {
-                    let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-                    if context.pointee.inSubset == 0 {
-                        ParseSession.of(context)?.hooks?.visit(.comment(line: ParserContext.position(of: context).line))
-                    }
-                }
-                xmlSAX2Comment(userData, value)
-            }
-            handlers.pointee.cdataBlock = { userData, value, length in
-                guard let userData else { return }
-                let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-                ParseSession.of(context)?.hooks?.visit(.cdata(line: ParserContext.position(of: context).line))
-                if ParseSession.of(context)?.buildsTree == true { xmlSAX2CDataBlock(userData, value, length) }
-            }
-        }
+        if session.hooks != nil { Self.showCommentsAndCDATA(handlers) }
         handlers.pointee.resolveEntity = { userData, publicID, systemID in
             guard let userData else { return nil }
             let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
@@ -124,6 +108,25 @@ final class ParserContext {
 
     deinit {
         xmlFreeParserCtxt(context)
+    }
+
+    /// Shows the visitor each comment and CDATA section of the document, as libxml2 reads them.
+    private static func showCommentsAndCDATA(_ handlers: UnsafeMutablePointer<xmlSAXHandler>) {
+        handlers.pointee.comment = { userData, value in
+            if let userData {
+                let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+                if context.pointee.inSubset == 0 {
+                    ParseSession.of(context)?.hooks?.visit(.comment(line: ParserContext.position(of: context).line))
+                }
+            }
+            xmlSAX2Comment(userData, value)
+        }
+        handlers.pointee.cdataBlock = { userData, value, length in
+            guard let userData else { return }
+            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            ParseSession.of(context)?.hooks?.visit(.cdata(line: ParserContext.position(of: context).line))
+            if ParseSession.of(context)?.buildsTree == true { xmlSAX2CDataBlock(userData, value, length) }
+        }
     }
 
     /// What libxml2 concluded about one document.
