@@ -82,7 +82,7 @@ extension StoreReader: LogSource {
 
     /// Log rows below which a store is read by one thread through one connection: a second thread and
     /// connection cost about what reading a few hundred rows does (a thread's start, a connection opened on the
-    /// snapshot, the hand-overs), and reading this many takes a couple of milliseconds; above it, two pay.
+    /// snapshot, the hand-overs); above this many rows, two pay.
     static let rowsWorthASecondThread = 2_000
 
     /// Whether the log tables hold too few rows for a second thread to pay for itself.

@@ -137,9 +137,8 @@ public struct ReportJob: Sendable {
                 sink.tap = { channel.send($0) }
                 defer { sink.tap = nil }
                 // The document's first text (the XML declaration and DOCTYPE, on any paper) reads no data. Sent before
-                // the store is opened, the validator opens libxml2 (1 ms) and reads the DTD (13M instructions) on the
-                // core the store's copy and opening leave idle: the validation is the longest chain of work after
-                // the read, and ends the run.
+                // the store is opened, the validator opens libxml2 and reads the DTD on the core the store's copy and
+                // opening leave idle: the validation is the longest chain of work after the read, and ends the run.
                 let ahead = template.leadingText ?? ""
                 if !ahead.isEmpty {
                     sink.write(ahead)
@@ -152,8 +151,7 @@ public struct ReportJob: Sendable {
                     try output.checkSentAheadWasWritten(name: name)
                     try output.sink.finish()  // the last bytes reach the validator too, and go on their way to disk
                     // The pages are written. While the validator reads the last of them, the store is let go of (its
-                    // snapshot removed) and the file put on disk, which would otherwise both wait for the verdict
-                    // (10k: 0.6-0.9 ms and 0.3 ms).
+                    // snapshot removed) and the file put on disk, which would otherwise both wait for the verdict.
                     store?.close()
                     try output.sink.waitUntilOnDisk()
                 }
@@ -164,7 +162,7 @@ public struct ReportJob: Sendable {
 
     /// Opens the store, settles the settings the phone may decide, aggregates, and hands the result to `render`
     /// with the template to render it with (the built-in PDF template on the paper settled). The store is not read
-    /// again once the settings are made: it is let go of (its snapshot removed, 0.6 ms at 10k) on a second thread
+    /// again once the settings are made: it is let go of (its snapshot removed) on a second thread
     /// while `render` runs, unless the caller lets it go itself (`opened` gets the store once it is open: the HTML
     /// report, whose render keeps both cores busy, lets it go after its pages). It is closed afterwards in any case.
     @discardableResult
