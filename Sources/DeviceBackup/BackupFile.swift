@@ -68,7 +68,7 @@ enum BackupFile {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var total: Int64 = 0
         while true {
-            let read = buffer.withUnsafeMutableBytes { raw in Result { () throws(FileError) in try descriptor.read(into: raw) } }
+            let read = Result { () throws(FileError) in try descriptor.read(into: &buffer) }
             let count: Int
             switch read {
             case .success(let got): count = got

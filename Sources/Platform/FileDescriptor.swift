@@ -36,6 +36,11 @@ package struct FileDescriptor: Sendable, Equatable {
         return try SystemCall.checked("read", path) { systemRead(rawValue, base, buffer.count) }
     }
 
+    /// Reads at most `buffer.count` bytes into the start of `buffer`; 0 at the end.
+    package func read(into buffer: inout [UInt8]) throws(FileError) -> Int {
+        try buffer.withUnsafeMutableBytes { raw in Result { () throws(FileError) in try read(into: raw) } }.get()
+    }
+
     /// Reads exactly `count` bytes; nil when the file ends first.
     package func read(exactly count: Int) throws(FileError) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
@@ -68,7 +73,7 @@ package struct FileDescriptor: Sendable, Equatable {
     package func writeAll(contentsOf source: FileDescriptor) throws(FileError) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = try buffer.withUnsafeMutableBytes { raw in Result { () throws(FileError) in try source.read(into: raw) } }.get()
+            let count = try source.read(into: &buffer)
             if count == 0 { return }
             try buffer.withUnsafeBytes { raw in
                 Result { () throws(FileError) in try writeAll(UnsafeRawBufferPointer(rebasing: raw[..<count])) }

@@ -202,7 +202,7 @@ public struct DescriptorSink: TextOutputStream {
         if failure == nil {
             tapBuffered()
             let output = FileDescriptor(rawValue: descriptor, path: name)
-            record(buffer.withUnsafeBytes { bytes in Result { () throws(FileError) in try output.writeAll(bytes) } })
+            record(Result { () throws(FileError) in try output.writeAll(buffer) })
         }
         buffer.removeAll(keepingCapacity: true)
         tapped = 0

@@ -301,7 +301,7 @@ public struct PDFRenderer: Sendable {
             while true {
                 let count: Int
                 do {
-                    count = try buffer.withUnsafeMutableBytes { raw in Result { () throws(FileError) in try descriptor.read(into: raw) } }.get()
+                    count = try descriptor.read(into: &buffer)
                 } catch let error as FileError {
                     throw DeliveryError.writeFailed("cannot read back the PDF: \(error.reason)")
                 }
