@@ -73,16 +73,17 @@ public enum ScratchRegistry {
         registered.withLock { $0.forget(token) }
     }
 
-    /// Removes a registered file or folder now, then forgets it (and lets go of its lock). It stays registered
-    /// until it is gone: a signal's cleanup during the removal still finds it and removes what is left.
+    /// Removes a registered file or folder now, then forgets it (and lets go of its lock), under the lock a signal's
+    /// cleanup takes: a signal during the removal waits for it to finish, then finds nothing left to remove. Removed
+    /// outside the lock, the two removals walked the same tree at once; the cleanup's walk failed on a name the other
+    /// had just unlinked and left the folder (a Chromium profile, the printed HTML) behind, once in CI.
     package static func remove(_ token: Int) {
-        let (path, lockFile) = registered.withLock { ($0.paths[token], $0.lockFiles[token]) }
-        if let path {
-            if lockFile != nil { removeFolder(path) } else { try? FileManager.default.removeItem(atPath: path) }
-        }
-        registered.withLock {
-            $0.forget(token)
-            $0.lockFiles[token] = nil
+        let lockFile = registered.withLock { registered -> Int32? in
+            if let path = registered.paths[token] {
+                if registered.lockFiles[token] != nil { removeFolder(path) } else { try? FileManager.default.removeItem(atPath: path) }
+            }
+            registered.forget(token)
+            return registered.lockFiles.removeValue(forKey: token)
         }
         if let lockFile { close(lockFile) }
     }
