@@ -3,20 +3,21 @@ import ParPairModel
 
 /// Decides, as a family's merged stream goes by, which logs count and which are another phone's copy of the same
 /// event (`CrossPhoneRule`). Logs come in in the merged order (start, then kind, then phone, then row) and go out in
-/// the same order, each once, as a `FamilyLog`, `CrossPhoneRule.window` of stream time later: by then no log still
-/// to come can change what it is. Memory holds the logs of that window and the sleeps not yet ended.
-struct CopyMatcher {
+/// the same order, each once, with the id of the log that counts in its place when it is a copy, `CrossPhoneRule.window`
+/// of stream time later: by then no log still to come can change what it is. Memory holds the logs of that window and
+/// the sleeps not yet ended. `Log` is a log itself (`PhoneLog`) or where one is (`LogHandle`).
+struct CopyMatcher<Log: MergedLog> {
     /// The logs of an event that more than one phone logged, and which of them counts.
     private final class Event {
-        var members: [PhoneLog]
+        var members: [Log]
         var counting = 0
 
-        init(_ first: PhoneLog) { members = [first] }
+        init(_ first: Log) { members = [first] }
     }
 
     /// A log not yet handed on.
     private struct Waiting {
-        let log: PhoneLog
+        let log: Log
         let start: Double
         /// The event it is part of, once another phone's log joined it.
         var event: Event?
@@ -26,7 +27,7 @@ struct CopyMatcher {
 
     /// A log another phone's log may still join (with those that joined it).
     private struct Candidate {
-        let first: PhoneLog
+        let first: Log
         /// Its number in the stream (`waiting[sequence - base]` while it waits).
         let sequence: Int
         /// Until when a log can still join: the latest end, or start plus the window.
@@ -35,7 +36,7 @@ struct CopyMatcher {
         var phones: UInt64
         var event: Event?
 
-        func admits(_ log: PhoneLog) -> Bool {
+        func admits(_ log: Log) -> Bool {
             guard phones & CopyMatcher.bit(log.phone) == 0 else { return false }
             guard let event else { return CrossPhoneRule.sameEvent(first.record, log.record) }
             return event.members.allSatisfy { CrossPhoneRule.sameEvent($0.record, log.record) }
@@ -50,14 +51,14 @@ struct CopyMatcher {
     private var open: [Candidate] = []
 
     /// Takes the next log of the merged stream, handing on to `emit` every log that is now settled.
-    mutating func add(_ log: consuming PhoneLog, emit: (consuming FamilyLog) throws -> Void) rethrows {
-        let start = CrossPhoneRule.time(log.record.start)
+    mutating func add(_ log: Log, emit: (Log, _ copyOf: UUID?) throws -> Void) rethrows {
+        let start = log.start
         try settle(before: start, emit)
         if !open.isEmpty { open.removeAll { $0.reach < start } }
         let sequence = base + waiting.count
         guard let index = open.firstIndex(where: { $0.admits(log) }) else {
-            if start.isFinite, log.record.baby.babyID != nil {
-                open.append(Candidate(first: copy log, sequence: sequence, reach: Self.reach(of: log.record, start: start),
+            if start.isFinite, log.hasBaby {
+                open.append(Candidate(first: log, sequence: sequence, reach: Self.reach(of: log.record, start: start),
                                       phones: Self.bit(log.phone)))
             }
             waiting.append(Waiting(log: log, start: start))
@@ -72,7 +73,7 @@ struct CopyMatcher {
             let first = open[index].sequence - base
             if first >= head { waiting[first]?.event = event }
         }
-        event.members.append(copy log)
+        event.members.append(log)
         open[index].phones |= Self.bit(log.phone)
         open[index].reach = max(open[index].reach, Self.reach(of: log.record, start: start))
         // Of feeds, the earliest with an amount counts.
@@ -84,21 +85,21 @@ struct CopyMatcher {
     }
 
     /// Hands on every log still waiting: the stream has ended.
-    mutating func finish(emit: (consuming FamilyLog) throws -> Void) rethrows {
+    mutating func finish(emit: (Log, _ copyOf: UUID?) throws -> Void) rethrows {
         try settle(before: .infinity, emit)
         open.removeAll()
     }
 
     /// Hands on the logs that started more than a window before `start`.
-    private mutating func settle(before start: Double, _ emit: (consuming FamilyLog) throws -> Void) rethrows {
+    private mutating func settle(before start: Double, _ emit: (Log, _ copyOf: UUID?) throws -> Void) rethrows {
         while head < waiting.count, let waited = waiting[head]?.start, !(waited + CrossPhoneRule.window >= start) {
             let item = waiting[head].take()!
             head += 1
             guard let event = item.event, event.counting != item.member else {
-                try emit(FamilyLog(item.log))
+                try emit(item.log, nil)
                 continue
             }
-            try emit(FamilyLog(item.log, copyOf: event.members[event.counting].record.id))
+            try emit(item.log, event.members[event.counting].record.id)
         }
         if head > 1024, head * 2 > waiting.count {
             waiting.removeFirst(head)

@@ -8,36 +8,35 @@ extension FamilySource {
 
     /// What a phone's reading thread hands the merge, table by table.
     enum PhoneBatch: Sendable {
-        /// A table begins: how many of its logs point at each baby (by the family's id).
-        case counts([UUID: Int])
-        /// Logs, in the phone's babies' start order; the merge moves them out.
-        case logs([PhoneLog?])
+        /// A table begins: how many of its logs point at each of the family's babies (by place).
+        case counts([Int])
+        /// Logs, in the phone's babies' start order.
+        case logs(LogBatch)
         /// The table has ended.
         case end
     }
 
     /// The table of `kind` of every phone, from the phones' `streams` (each in its babies' start order, as a single
     /// store is read, without a sort), merged per baby (`BabyStreamMerge`) and matched per baby (`CopyMatcher`: which
-    /// logs are copies depends on that baby's logs alone), each log handed to `deliver` once, in each baby's order.
-    func mergedPerBaby(_ kind: LogKind, from streams: [Channel<PhoneBatch>], _ deliver: (consuming FamilyLog) throws -> Void) throws {
-        var counts: [[UUID: Int]] = []
+    /// logs are copies depends on that baby's logs alone), each log handed to `deliver` once, in each baby's order,
+    /// with the id of the log that counts in its place when it is a copy.
+    func mergedPerBaby(_ kind: LogKind, from streams: [Channel<PhoneBatch>], _ deliver: (LogHandle, UUID?) throws -> Void) throws {
+        var counts: [[Int]] = []
         for stream in streams {
             guard case .counts(let phoneCounts)? = try stream.receive() else {
                 throw StoreError.internal("a phone's \(kind) table did not begin with its counts")
             }
             counts.append(phoneCounts)
         }
-        let ids = babies.map(\.id)
-        var merge = BabyStreamMerge(babies: ids, counts: counts)
-        var matchers = [CopyMatcher](repeating: CopyMatcher(), count: ids.count)
-        func pass(_ log: consuming PhoneLog, _ baby: Int?) throws {
-            guard let baby else { return try deliver(FamilyLog(log)) }
+        var merge = BabyStreamMerge(counts: counts)
+        var matchers = [CopyMatcher<LogHandle>](repeating: CopyMatcher(), count: babies.count)
+        func pass(_ log: LogHandle, _ baby: Int?) throws {
+            guard let baby else { return try deliver(log, nil) }
             try matchers[baby].add(log, emit: deliver)
         }
         while let phone = merge.nextPhone {
-            let batch = try streams[phone].receive()
-            switch consume batch {
-            case .logs(let logs)?: try merge.take(logs, from: phone, emit: pass)
+            switch try streams[phone].receive() {
+            case .logs(let batch)?: try merge.take(batch, from: phone, emit: pass)
             case .end?, nil: try merge.take(nil, from: phone, emit: pass)
             case .counts?: throw StoreError.internal("a phone's \(kind) table began twice")
             }
@@ -46,20 +45,28 @@ extension FamilySource {
     }
 
     /// Runs `body` on this thread with a stream per phone, while each phone's tables are read one after the other on
-    /// a thread of its own, each log given the family's id of its baby; a `body` that fails stops the phones' threads.
+    /// a thread of its own, each log given the family's id of its baby and its place; a `body` that fails stops the
+    /// phones' threads.
     func withPhoneStreams(
         wanted: @escaping @Sendable (BabyReference) -> Bool, _ body: ([Channel<PhoneBatch>]) throws -> Void
     ) throws {
         let streams = readers.map { _ in Channel<PhoneBatch>(capacity: 8) }
+        let places = Dictionary(babies.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         func start(_ phone: Int) throws {
             guard phone < readers.count else {
                 defer { for stream in streams { stream.close() } }
                 return try body(streams)
             }
             var reader = readers[phone]
-            let (renamed, stream) = (renamedIDs[phone], streams[phone])
+            // Each of the phone's baby ids, as the family knows it, and its place among the family's babies.
+            var family: [UUID: (id: UUID, place: Int32)] = [:]
+            for baby in reader.babies {
+                let id = renamedIDs[phone][baby.id] ?? baby.id
+                family[baby.id] = (id, places[id].map(Int32.init) ?? -1)
+            }
+            let (known, stream, count) = (family, streams[phone], babies.count)
             try Concurrently.run({ _ in try start(phone + 1) }, lending: &reader, to: { reader, _ in
-                Self.read(reader, phone: phone, renamed: renamed, wanted: wanted, into: stream)
+                Self.read(reader, phone: phone, babies: known, familySize: count, wanted: wanted, into: stream)
             })
         }
         try start(0)
@@ -68,27 +75,35 @@ extension FamilySource {
     /// One phone's tables, each in its babies' start order, into `stream`; a failure ends the stream with it, and a
     /// stream the merge closed ends the reading.
     private static func read(
-        _ reader: StoreReader, phone: Int, renamed: [UUID: UUID], wanted: (BabyReference) -> Bool, into stream: Channel<PhoneBatch>
+        _ reader: StoreReader, phone: Int, babies: [UUID: (id: UUID, place: Int32)], familySize: Int,
+        wanted: (BabyReference) -> Bool, into stream: Channel<PhoneBatch>
     ) {
-        var batch: [PhoneLog?] = []
-        batch.reserveCapacity(phoneBatchSize)
+        var batch = LogBatch.Builder(phone: phone, capacity: phoneBatchSize)
         do {
             for kind in LogKind.allCases {
-                var counts: [UUID: Int] = [:]
-                for (id, count) in try reader.logCounts(of: kind) { counts[renamed[id] ?? id, default: 0] += count }
-                try stream.send(.counts(counts))
-                try reader.forEachRecord(of: kind, order: .startTimePerBaby) { record in
-                    var record = record
-                    if let id = record.baby.babyID, let family = renamed[id] { record.reassign(to: .baby(id: family)) }
-                    guard wanted(record.baby) else { return }
-                    batch.append(PhoneLog(record, phone: phone))
-                    if batch.count == phoneBatchSize {
-                        try stream.send(.logs(batch))
-                        batch.removeAll(keepingCapacity: true)
-                    }
+                var counts = [Int](repeating: 0, count: familySize)
+                for (id, count) in try reader.logCounts(of: kind) {
+                    if let place = babies[id]?.place, place >= 0 { counts[Int(place)] += count }
                 }
-                if !batch.isEmpty { try stream.send(.logs(batch)) }
-                batch.removeAll(keepingCapacity: true)
+                try stream.send(.counts(counts))
+                // A phone's logs come baby by baby: the last baby's id and what the family knows it by are kept.
+                var last: (id: UUID, family: (id: UUID, place: Int32)?)?
+                try reader.forEachRecord(of: kind, order: .startTimePerBaby) { record in
+                    var place: Int32 = -1
+                    if let id = record.baby.babyID {
+                        if last?.id != id { last = (id, babies[id]) }
+                        if let known = last?.family {
+                            place = known.place
+                            if known.id != id {
+                                var renamed = record
+                                renamed.reassign(to: .baby(id: known.id))
+                                return try add(renamed, baby: place, to: &batch, wanted: wanted, stream: stream)
+                            }
+                        }
+                    }
+                    try add(record, baby: place, to: &batch, wanted: wanted, stream: stream)
+                }
+                if let rest = batch.take() { try stream.send(.logs(rest)) }
                 try stream.send(.end)
             }
             stream.finish()
@@ -97,5 +112,14 @@ extension FamilySource {
         } catch {
             stream.finish(throwing: error)
         }
+    }
+
+    /// Adds a log `wanted` takes to `batch`, sending the batch once it is full.
+    private static func add(
+        _ record: LogRecord, baby: Int32, to batch: inout LogBatch.Builder, wanted: (BabyReference) -> Bool,
+        stream: Channel<PhoneBatch>
+    ) throws {
+        guard wanted(record.baby) else { return }
+        if let full = batch.append(record, baby: baby) { try stream.send(.logs(full)) }
     }
 }

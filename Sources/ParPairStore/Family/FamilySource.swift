@@ -108,9 +108,9 @@ public final class FamilySource: LogSource {
 
     public func streamLogs(_ body: (FamilyLog) -> Void) throws {
         guard readers.count > 1 else { return try readers[0].streamLogs(body) }
-        var matcher = CopyMatcher()
-        try merged(LogKind.allCases) { matcher.add($0, emit: body) }
-        matcher.finish(emit: body)
+        var matcher = CopyMatcher<PhoneLog>()
+        try merged(LogKind.allCases) { matcher.add($0) { body(FamilyLog($0, copyOf: $1)) } }
+        matcher.finish { body(FamilyLog($0, copyOf: $1)) }
     }
 
     public func readTables(
@@ -128,26 +128,38 @@ public final class FamilySource: LogSource {
         try Concurrently.run({ _ in
             defer { channel.close() }  // a sink that fails stops the reading thread at its next hand-over
             var phone = -1
+            func fold(_ record: borrowing LogRecord, phone logPhone: Int) {
+                if logPhone != phone {
+                    phone = logPhone
+                    sink.setPhone(phone)
+                }
+                switch record {
+                case .food(let food): sink.add(food)
+                case .sleep(let sleep): sink.add(sleep)
+                case .diaper(let diaper): sink.add(diaper)
+                case .activity(let activity): sink.add(activity)
+                }
+            }
             while let item = try channel.receive() {
                 switch item {
                 case .begin(let kind, let rows):
                     sink.beginTable(kind, expectedLogs: rows)
                 case .logs(let logs):
                     for log in logs {
-                        if log.copyOf != nil {
+                        guard log.copyOf == nil else {
                             sink.addCopy(log)
                             continue
                         }
-                        if log.log.phone != phone {
-                            phone = log.log.phone
-                            sink.setPhone(phone)
+                        fold(log.record, phone: log.log.phone)
+                    }
+                case .matched(let logs):
+                    for log in logs {
+                        let handle = log.handle
+                        if let copyOf = log.copyOf {
+                            sink.addCopy(FamilyLog(PhoneLog(handle.record, phone: handle.phone), copyOf: copyOf))
+                            continue
                         }
-                        switch log.record {
-                        case .food(let food): sink.add(food)
-                        case .sleep(let sleep): sink.add(sleep)
-                        case .diaper(let diaper): sink.add(diaper)
-                        case .activity(let activity): sink.add(activity)
-                        }
+                        fold(handle.batch.records[handle.index], phone: handle.batch.phone)
                     }
                 case .end(let kind, let repeats):
                     sink.finishTable(kind)
@@ -169,6 +181,8 @@ public final class FamilySource: LogSource {
     enum Handover: Sendable {
         case begin(LogKind, rows: Int)
         case logs([FamilyLog])
+        /// Logs of the phones' batches, by handle.
+        case matched([MatchedLog])
         case end(LogKind, repeatedIDs: Int)
     }
 
@@ -180,36 +194,46 @@ public final class FamilySource: LogSource {
     ) throws {
         // Counted before the phones' threads start: from then on only they use their readers.
         let rows = try LogKind.allCases.map { kind in try readers.reduce(0) { $0 + (try $1.rowCount(of: kind)) } }
-        func table(_ kind: LogKind, _ merge: (_ deliver: (consuming FamilyLog) throws -> Void) throws -> Void) throws {
-            let batchSize = 1024
+        let batchSize = 1024
+        /// Hands on the logs of `kind` that `merge` delivers, in batches of `batchSize`, counting repeated ids.
+        func table<Log>(
+            _ kind: LogKind, batch wrap: @escaping ([Log]) -> Handover, id: @escaping (Log) -> UUID?,
+            _ merge: (_ deliver: (Log) throws -> Void) throws -> Void
+        ) throws {
             try channel.send(.begin(kind, rows: rows[kind.index]))
             var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows[kind.index] : 0)
-            var batch: [FamilyLog] = []
+            var batch: [Log] = []
             batch.reserveCapacity(batchSize)
             try merge { log in
-                guard wanted(log.record.baby) else { return }
-                if countsRepeats, log.copyOf == nil { ids.add(log.record.id) }
+                if countsRepeats, let id = id(log) { ids.add(id) }
                 batch.append(log)
                 if batch.count == batchSize {
-                    try channel.send(.logs(batch))
+                    try channel.send(wrap(batch))
                     batch.removeAll(keepingCapacity: true)
                 }
             }
-            if !batch.isEmpty { try channel.send(.logs(batch)) }
+            if !batch.isEmpty { try channel.send(wrap(batch)) }
             try channel.send(.end(kind, repeatedIDs: ids.finish()))
         }
         guard order == .startTime else {
+            // The phones' threads keep what `wanted` refuses out of their batches.
             return try withPhoneStreams(wanted: wanted) { streams in
                 for kind in LogKind.allCases {
-                    try table(kind) { deliver in try mergedPerBaby(kind, from: streams, deliver) }
+                    try table(kind, batch: Handover.matched, id: { $0.copyOf == nil ? $0.handle.record.id : nil }) { deliver in
+                        try mergedPerBaby(kind, from: streams) { try deliver(MatchedLog(handle: $0, copyOf: $1)) }
+                    }
                 }
             }
         }
         for kind in LogKind.allCases {
-            try table(kind) { deliver in
-                var matcher = CopyMatcher()
-                try merged([kind]) { try matcher.add($0, emit: deliver) }
-                try matcher.finish(emit: deliver)
+            try table(kind, batch: Handover.logs, id: { $0.copyOf == nil ? $0.record.id : nil }) { deliver in
+                var matcher = CopyMatcher<PhoneLog>()
+                func pass(_ log: PhoneLog, copyOf: UUID?) throws {
+                    guard wanted(log.record.baby) else { return }
+                    try deliver(FamilyLog(log, copyOf: copyOf))
+                }
+                try merged([kind]) { try matcher.add($0, emit: pass) }
+                try matcher.finish(emit: pass)
             }
         }
     }

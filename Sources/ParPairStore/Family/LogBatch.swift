@@ -1,0 +1,91 @@
+import Foundation
+import ParPairModel
+
+/// A run of one phone's logs of one table, as its reading thread hands them to the merge. The merge and the copy
+/// matcher read the logs where they are, through `LogHandle`s, and hand the handles on: a log is not copied between
+/// the phone's reading thread and the aggregation.
+final class LogBatch: Sendable {
+    let phone: Int
+    let records: [LogRecord]
+    /// Each log's baby's place among the family's babies, -1 for a log of no baby the family knows.
+    let babies: [Int32]
+    /// Each log's start as the merge orders it (`CrossPhoneRule.time`).
+    let starts: [Double]
+
+    init(phone: Int, records: [LogRecord], babies: [Int32], starts: [Double]) {
+        precondition(records.count == babies.count && records.count == starts.count, "one baby and one start per log")
+        self.phone = phone
+        self.records = records
+        self.babies = babies
+        self.starts = starts
+    }
+
+    /// Collects a phone's logs into batches of `capacity`.
+    struct Builder {
+        let phone: Int
+        let capacity: Int
+        private var records: [LogRecord] = []
+        private var babies: [Int32] = []
+        private var starts: [Double] = []
+
+        init(phone: Int, capacity: Int) {
+            (self.phone, self.capacity) = (phone, capacity)
+            reserve()
+        }
+
+        /// Adds a log of the baby at `baby` (-1: none); returns the batch once it is full.
+        mutating func append(_ record: consuming LogRecord, baby: Int32) -> LogBatch? {
+            starts.append(CrossPhoneRule.time(record.start))
+            records.append(record)
+            babies.append(baby)
+            return records.count == capacity ? take() : nil
+        }
+
+        /// The logs collected since the last batch, if any, as a batch.
+        mutating func take() -> LogBatch? {
+            guard !records.isEmpty else { return nil }
+            defer { reserve() }
+            return LogBatch(phone: phone, records: records, babies: babies, starts: starts)
+        }
+
+        private mutating func reserve() {
+            records = []
+            babies = []
+            starts = []
+            records.reserveCapacity(capacity)
+            babies.reserveCapacity(capacity)
+            starts.reserveCapacity(capacity)
+        }
+    }
+}
+
+/// What a copy matcher needs of a log: the log, its phone, and its start as the merge orders it.
+protocol MergedLog {
+    var record: LogRecord { get }
+    var phone: Int { get }
+    var start: Double { get }
+    /// Whether the log points at a baby (a log of no baby is no copy of another).
+    var hasBaby: Bool { get }
+}
+
+extension PhoneLog: MergedLog {
+    var start: Double { CrossPhoneRule.time(record.start) }
+    var hasBaby: Bool { record.baby.babyID != nil }
+}
+
+/// One log of a `LogBatch`.
+struct LogHandle: MergedLog, Sendable {
+    let batch: LogBatch
+    let index: Int
+
+    var record: LogRecord { batch.records[index] }
+    var phone: Int { batch.phone }
+    var start: Double { batch.starts[index] }
+    var hasBaby: Bool { batch.babies[index] >= 0 }
+}
+
+/// A log of the merged stream, by handle, and the id of the log that counts in its place when it is a copy.
+struct MatchedLog: Sendable {
+    let handle: LogHandle
+    let copyOf: UUID?
+}
