@@ -77,9 +77,28 @@ public struct DigestJob: Sendable {
         self.toolVersion = toolVersion
     }
 
+    /// Reads top to bottom: open the family and make the week's digests, print their PDFs, stage the folder's files
+    /// and the e-mail, then commit them all at once.
     public func run() throws -> Outcome {
         if let mail { for store in stores { try mail.destination.refuseProtectedFiles(of: store.path, label: "--eml") } }
         var rendering = try DigestRendering()
+        let (run, pdf) = try makeDigests(rendering: &rendering)
+        let pdfs = try printPDFs(of: run, with: pdf, rendering: &rendering)
+        var files = DigestFileSet()
+        var written: [String] = []
+        if let folder { try stage(run, in: folder, rendering: rendering, pdfs: pdfs, files: &files, written: &written) }
+        var skips = run.skips.map(\.message)
+        let message = try mail.flatMap { try self.message($0, of: run, rendering: rendering, pdfs: pdfs, files: &files, written: &written,
+                                                         skips: &skips) }
+        try files.write()
+        if let message { try OutputFile(path: "-").write(message) }
+        for age in run.settings.staleBackups { store.warn(age.warning) }
+        return Outcome(written: written, skips: skips, messageToStandardOutput: message != nil)
+    }
+
+    /// Opens the family, settles what the phones decide (zone, language, paper, CSV dialect) and makes the week's
+    /// digests; returns them with the PDF engine on the paper settled.
+    private func makeDigests(rendering: inout DigestRendering) throws -> (DigestRun, PDFRenderer?) {
         var pdf = pdf
         // No digest shows a log's notes, so they are not read.
         let run = try FamilySource.withSource(stores, timeZone: options.timeZone, columns: .withoutNotes) { source in
@@ -95,46 +114,42 @@ public struct DigestJob: Sendable {
             settings.staleBackups = BackupAge.stale(source.origins, options: resolved.options, days: staleAfterDays)
             return try DigestRun.make(source: source, options: resolved.options, baby: baby, choice: week, settings: settings)
         }
-        if let pdf, pdfFiles || attachPDF { try rendering.printPDF(with: pdf) }
-        // Each PDF is printed once, for its file and its attachment alike.
+        return (run, pdf)
+    }
+
+    /// Each baby's PDF, printed once for its file and its attachment alike; none unless one is wanted.
+    private func printPDFs(of run: DigestRun, with pdf: PDFRenderer?, rendering: inout DigestRendering) throws -> [UUID: [UInt8]] {
+        guard let pdf, pdfFiles || attachPDF else { return [:] }
+        try rendering.printPDF(with: pdf)
         var pdfs: [UUID: [UInt8]] = [:]
-        if pdf != nil, pdfFiles || attachPDF {
-            for digest in run.digests { pdfs[digest.target.baby.id] = try rendering.pdf(digest, of: run) }
-        }
-        var files = DigestFileSet()
-        var written: [String] = []
-        if let folder {
-            // Before anything is written: a baby's folder of another baby's digests is never replaced.
-            for digest in run.digests {
-                try DigestFolderOwner.check(folder: folder, slug: digest.target.slug, baby: digest.target.baby, name: digest.target.name)
-                if !redact, let earlier = DigestFolderOwner.earlierFolder(folder: folder, target: digest.target) {
-                    let now = POSIXFile.join(folder, digest.target.slug)
-                    store.note("\(digest.target.name)'s digests now go to \(now)/, with the baby's id in the folder's name so that two babies "
-                        + "named alike never share one; \(earlier)/ holds the weeks written before (move them to keep one folder)")
-                }
-            }
-            for file in try rendering.files(run, formats: formats) {
-                let path = POSIXFile.join(folder, file.relativePath)
-                for store in stores { try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out") }
-                files.add(relativePath: file.relativePath, inside: folder, bytes: file.bytes)
-                written.append(path)
-            }
-            for digest in run.digests where pdfFiles {
-                guard let bytes = pdfs[digest.target.baby.id] else { continue }
-                let relative = digest.target.pdfRelativePath
-                let path = POSIXFile.join(folder, relative)
-                for store in stores { try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out") }
-                files.add(relativePath: relative, inside: folder, bytes: bytes)
-                written.append(path)
+        for digest in run.digests { pdfs[digest.target.baby.id] = try rendering.pdf(digest, of: run) }
+        return pdfs
+    }
+
+    /// Adds the week's files under `folder` to `files` (and their paths to `written`), after checking that no baby's
+    /// folder of another baby's digests would be replaced and that no file lands on a store's own files.
+    private func stage(
+        _ run: DigestRun, in folder: String, rendering: DigestRendering, pdfs: [UUID: [UInt8]], files: inout DigestFileSet,
+        written: inout [String]
+    ) throws {
+        for digest in run.digests {
+            try DigestFolderOwner.check(folder: folder, slug: digest.target.slug, baby: digest.target.baby, name: digest.target.name)
+            if !redact, let earlier = DigestFolderOwner.earlierFolder(folder: folder, target: digest.target) {
+                let now = POSIXFile.join(folder, digest.target.slug)
+                store.note("\(digest.target.name)'s digests now go to \(now)/, with the baby's id in the folder's name so that two babies "
+                    + "named alike never share one; \(earlier)/ holds the weeks written before (move them to keep one folder)")
             }
         }
-        var skips = run.skips.map(\.message)
-        let message = try mail.flatMap { try self.message($0, of: run, rendering: rendering, pdfs: pdfs, files: &files, written: &written,
-                                                         skips: &skips) }
-        try files.write()
-        if let message { try OutputFile(path: "-").write(message) }
-        for age in run.settings.staleBackups { store.warn(age.warning) }
-        return Outcome(written: written, skips: skips, messageToStandardOutput: message != nil)
+        var staged = try rendering.files(run, formats: formats).map { ($0.relativePath, $0.bytes) }
+        if pdfFiles {
+            staged += run.digests.compactMap { digest in pdfs[digest.target.baby.id].map { (digest.target.pdfRelativePath, $0) } }
+        }
+        for (relative, bytes) in staged {
+            let path = POSIXFile.join(folder, relative)
+            for store in stores { try OutputFile(path: path).refuseProtectedFiles(of: store.path, label: "--out") }
+            files.add(relativePath: relative, inside: folder, bytes: bytes)
+            written.append(path)
+        }
     }
 
     /// The e-mail of the run: returned when it goes to standard output, else added to `files` (and `written`); none
