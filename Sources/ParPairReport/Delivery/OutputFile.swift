@@ -41,25 +41,27 @@ public struct OutputFile: Sendable {
     /// written to it only once complete and checked. Links are followed, never replaced.
     /// - Parameter check: Given the complete temporary file, before it goes anywhere (never called for
     ///   standard output).
+    /// - Returns: what `body` returns.
     /// - Throws: what `body` or `check` throws (nothing is left behind), or `DeliveryError`.
-    public func stream(check: ((String) throws -> Void)? = nil, _ body: (inout DescriptorSink) throws -> Void) throws {
+    @discardableResult
+    public func stream<Result>(check: ((String) throws -> Void)? = nil, _ body: (inout DescriptorSink) throws -> Result) throws -> Result {
         if isStandardOutput {
             var sink = DescriptorSink(descriptor: STDOUT_FILENO, name: "standard output")
-            try body(&sink)
+            let result = try body(&sink)
             try sink.flush()
-            return
+            return result
         }
         let destination = try Destination.resolve(path)
         if case .file(let target, let existing) = destination {
-            try Self.make(Self.stage(target, existing: existing, name: path), name: path, check: check, body)
-            return
+            return try Self.make(Self.stage(target, existing: existing, name: path), name: path, check: check, body)
         }
         let base = FileManager.default.temporaryDirectory.path
         let scratch = try ScratchFolder(in: base, purpose: "output")
         defer { scratch.remove() }
         let whole = scratch.path + "/output"
-        try Self.make(Self.stage(whole, existing: nil, name: path), name: path, check: check, body)
+        let result = try Self.make(Self.stage(whole, existing: nil, name: path), name: path, check: check, body)
         try DirectDelivery.send(contentsOf: whole, to: destination, name: path)
+        return result
     }
 
     /// A partial file beside `target`, for the output the user named `name`.
@@ -68,16 +70,17 @@ public struct OutputFile: Sendable {
     }
 
     /// Renders into a staged file, checks it and puts it in place; on any failure nothing stays behind.
-    private static func make(
-        _ staged: AtomicOutput, name: String, check: ((String) throws -> Void)?, _ body: (inout DescriptorSink) throws -> Void
-    ) throws {
+    private static func make<Result>(
+        _ staged: AtomicOutput, name: String, check: ((String) throws -> Void)?, _ body: (inout DescriptorSink) throws -> Result
+    ) throws -> Result {
         do {
             var sink = DescriptorSink(descriptor: staged.descriptor.rawValue, name: name)
-            try body(&sink)
+            let result = try body(&sink)
             try sink.flush()
             try check?(staged.partialPath)
             try staged.sync()
             try staged.commit()
+            return result
         } catch let error as FileError {
             staged.discard()
             throw DeliveryError(error, name: name)

@@ -13,10 +13,15 @@ public enum ReportRendering {
     ) throws -> String {
         var text = ""
         try render(result, format: format, template: template, settings: settings, into: &text)
-        // A user's template: its XHTML is walked by the allow-list as it is validated, its Markdown checked.
+        try checkRendered(text, format: format, template: template)
+        return text
+    }
+
+    /// Checks a whole rendered report: HTML is validated (a user's template's also walked by the allow-list), a user's
+    /// template's Markdown checked.
+    static func checkRendered(_ text: String, format: ReportFormat, template: ReportTemplate) throws {
         if format == .html { try validateXHTML(text, name: template.template.name, allowList: !template.isBuiltIn) }
         if format == .markdown, !template.isBuiltIn { try MarkdownPolicy.check(text, templateName: template.template.name) }
-        return text
     }
 
     /// Renders a report into `output` as it is made, so a large report is never held whole. HTML is

@@ -7,22 +7,22 @@ import XHTML
 enum StreamingValidation {
     /// Runs `write` on this thread, with the channel its bytes go to, while the validator reads them on a
     /// second thread (`Concurrently`); returns once both are done, with the verdict on everything sent and,
-    /// with `allowList`, what ``DocumentAllowList`` found in the same parse (a user's template).
-    /// The channel is finished when `write` returns or throws, so the validator never outlives the call.
+    /// with `allowList`, what ``DocumentAllowList`` found in the same parse (a user's template), and what `write`
+    /// returned. The channel is finished when `write` returns or throws, so the validator never outlives the call.
     /// - Throws: what `write` throws (the verdict is then dropped).
-    static func validating(
-        name: String, allowList: Bool = false, _ write: (ByteChannel) throws -> Void
-    ) throws -> (XMLCheckResult, [PolicyViolation]) {
+    static func validating<Written>(
+        name: String, allowList: Bool = false, _ write: (ByteChannel) throws -> Written
+    ) throws -> (verdict: (XMLCheckResult, [PolicyViolation]), written: Written) {
         let channel = ByteChannel()
-        let (_, verdict) = try Concurrently.run({ _ in
+        let (written, verdict) = try Concurrently.run({ _ in
             defer { channel.finish() }
-            try write(channel)
+            return try write(channel)
         }, { _ in
             guard allowList else { return (XHTMLValidator().validate(channel: channel, name: name), [PolicyViolation]()) }
             var walk = DocumentAllowList(templateName: name)
             let result = XHTMLValidator().validate(channel: channel, name: name, visitor: &walk)
             return (result, walk.violations)
         })
-        return verdict
+        return (verdict, written)
     }
 }

@@ -58,120 +58,54 @@ public struct ReportJob: Sendable {
         self.toolVersion = toolVersion
     }
 
-    /// A file is rendered straight into its temporary file and, for HTML, validated from there before
-    /// it replaces anything, so a large report is never held in memory whole; standard output gets the
-    /// text only once all of it is rendered (and valid), so a failure never leaves half a report anywhere.
+    /// Reads top to bottom: check the destination, pick how the report is delivered, then open the family, aggregate,
+    /// render into the delivery's sink and commit (``write(through:)``). A file is rendered straight into its
+    /// temporary file and, for HTML, validated as it is written before it replaces anything, so a large report is
+    /// never held in memory whole; standard output gets the text only once all of it is rendered (and valid), so a
+    /// failure never leaves half a report anywhere.
     /// - Throws: `DeliveryError`, `ReportError`, `StoreError`, `BackupError`, `BackupStoreError`, `AggregationError`.
     public func run() throws {
         for store in stores { try output.refuseProtectedFiles(of: store.path, label: outputLabel) }
-        if let pdf {
-            // The XHTML is made and validated in a private folder, printed there, and only the PDF is delivered.
-            let scratch = try ScratchFolder(in: FileManager.default.temporaryDirectory.path, purpose: "output")
-            defer { scratch.remove() }
-            let folder = scratch.path
-            let html = folder + "/report.html"
-            var pdf = pdf
-            pdf.paper = try writeValidatedHTML(to: OutputFile(path: html)).paper ?? pdf.paper
-            let file = try pdf.render(html: html, in: folder)
-            try PDFRenderer.deliver(file, to: output)
-            return
-        }
-        if format == .csv, csvDialect != .rfc4180 {
-            if output.isStandardOutput {
-                var text = ""
-                try produce { text = try ReportRendering.render($0, format: format, template: $2, settings: $1) }
-                try output.write(csvDialect.convert(text))
-                return
-            }
-            // Converted record by record as it is rendered: separators and decimal commas need only each record's cells.
-            try output.stream { sink in
-                var stream = CSVDialectStream(csvDialect, into: sink)
-                try produce {
-                    try ReportRendering.render($0, format: format, template: $2, settings: $1, into: &stream)
-                    stream.finish()
-                    try stream.target.finish()  // on its way to disk while the store is closed
-                }
-                sink = stream.target
-            }
-            return
-        }
+        if let pdf { return try write(through: PDFDelivery(renderer: pdf, output: output, template: template)) }
+        let dialect = format == .csv && csvDialect != .rfc4180 ? csvDialect : nil
         if output.isStandardOutput {
-            var text = ""
-            try produce { text = try ReportRendering.render($0, format: format, template: $2, settings: $1) }
-            try output.write(text)
-            return
+            let (format, template) = (format, template)
+            let check = { (text: String) throws in try ReportRendering.checkRendered(text, format: format, template: template) }
+            return try write(through: BufferedDelivery(output: output, check: check, transform: dialect?.convert))
         }
-        guard format == .html else {
+        if let dialect { return try write(through: CSVDialectDelivery(output: output, dialect: dialect)) }
+        switch format {
+        case .html:
+            try write(through: ValidatedHTMLDelivery(output: output, template: template))
+        case .markdown where !template.isBuiltIn:
             // Rendered Markdown from a user's template is checked before it replaces anything.
             let name = template.template.name
-            let check: ((String) throws -> Void)? = format == .markdown && !template.isBuiltIn
-                ? { try MarkdownPolicy.check(fileAt: $0, templateName: name) } : nil
-            try output.stream(check: check) { sink in
-                try produce {
-                    try ReportRendering.render($0, format: format, template: $2, settings: $1, into: &sink)
-                    try sink.finish()  // on its way to disk while the store is closed
-                }
-            }
-            return
+            try write(through: StreamedDelivery(output: output, check: { try MarkdownPolicy.check(fileAt: $0, templateName: name) }))
+        default:
+            try write(through: StreamedDelivery(output: output))
         }
-        try writeValidatedHTML(to: output)
     }
 
-    /// Renders the HTML report into `destination`, validated as it is written on a thread of its own
-    /// (`StreamingValidation`); the file replaces nothing before the verdict (the PDF's XHTML goes the same way).
-    @discardableResult
-    private func writeValidatedHTML(to destination: OutputFile) throws -> PhoneDefaults.Resolved {
-        let name = template.template.name
-        // What reaches a browser or a PDF engine loads nothing from outside itself: a user's template may put
-        // store text in unescaped, so its document is walked by the allow-list as it is validated; the built-in
-        // ones cannot, and their (large) reports are not walked.
-        let allowList = !template.isBuiltIn
-        var verdict: (XMLCheckResult, [PolicyViolation])?
-        var resolved: PhoneDefaults.Resolved?
-        var store: (any LogSource)?
-        try destination.stream(check: { _ in
-            try ReportRendering.check(verdict!.0, name: name)
-            if !verdict!.1.isEmpty { throw ReportError.unsafeDocument(verdict!.1) }
-        }) { sink in
-            verdict = try StreamingValidation.validating(name: name, allowList: allowList) { channel in
-                sink.tap = { channel.send($0) }
-                defer { sink.tap = nil }
-                // The document's first text (the XML declaration and DOCTYPE, on any paper) reads no data. Sent before
-                // the store is opened, the validator opens libxml2 and reads the DTD on the core the store's copy and
-                // opening leave idle: the validation is the longest chain of work after the read, and ends the run.
-                let ahead = template.leadingText ?? ""
-                if !ahead.isEmpty {
-                    sink.write(ahead)
-                    try sink.flush()
-                }
-                resolved = try produce(opened: { store = $0 }) { result, settings, template in
-                    var output = SentAheadSink(sink, ahead: ahead)
-                    defer { sink = output.sink }
-                    try ReportRendering.render(result, format: .html, template: template, settings: settings, into: &output)
-                    try output.checkSentAheadWasWritten(name: name)
-                    try output.sink.finish()  // the last bytes reach the validator too, and go on their way to disk
-                    // The pages are written. While the validator reads the last of them, the store is let go of (its
-                    // snapshot removed) and the file put on disk, which would otherwise both wait for the verdict.
-                    store?.close()
-                    try output.sink.waitUntilOnDisk()
-                }
+    /// Opens the family, aggregates, and renders the report into `delivery`'s sink, which commits it.
+    private func write(through delivery: some ReportDelivery) throws {
+        _ = try delivery.deliver { sink in
+            try produce(closingAfterRender: delivery.rendersOnBothCores) { result, settings, template in
+                try ReportRendering.render(result, format: format, template: template, settings: settings, into: &sink)
+                try sink.finishReport()
             }
         }
-        return resolved!
     }
 
     /// Opens the store, settles the settings the phone may decide, aggregates, and hands the result to `render`
     /// with the template to render it with (the built-in PDF template on the paper settled). The store is not read
-    /// again once the settings are made: it is let go of (its snapshot removed) on a second thread
-    /// while `render` runs, unless the caller lets it go itself (`opened` gets the store once it is open: the HTML
-    /// report, whose render keeps both cores busy, lets it go after its pages). It is closed afterwards in any case.
-    @discardableResult
+    /// again once the settings are made: it is let go of (its snapshot removed) on a second thread while `render`
+    /// runs, or, when the render keeps both cores busy (`closingAfterRender`: the HTML report and its validator),
+    /// as soon as the pages are written, while the validator reads the last of them.
     private func produce(
-        opened: ((any LogSource) -> Void)? = nil, _ render: (AggregationResult, ReportSettings, ReportTemplate) throws -> Void
+        closingAfterRender: Bool, _ render: (AggregationResult, ReportSettings, ReportTemplate) throws -> Void
     ) throws -> PhoneDefaults.Resolved {
         // No report shows a log's notes, so they are not read.
         try FamilySource.withSource(stores, timeZone: options.timeZone, columns: .withoutNotes) { source in
-            opened?(source)
             let resolved = phoneDefaults.resolve(options: options, language: language, paper: pdf?.paper, origin: source.origin,
                                                  warn: source.warn)
             var options = resolved.options
@@ -192,11 +126,12 @@ public struct ReportJob: Sendable {
             settings.staleBackups = BackupAge.stale(source.origins, options: options, days: staleAfterDays)
             let paper = resolved.paper.flatMap { $0 == pdf?.paper ? nil : $0 }
             let rendered = try paper.map { try template.onPaper($0.css) } ?? template
-            if opened == nil {
+            if closingAfterRender {
+                try render(result, settings, rendered)
+                source.close()
+            } else {
                 var store = source
                 _ = try Concurrently.run({ _ in try render(result, settings, rendered) }, lending: &store, to: { store, _ in store.close() })
-            } else {
-                try render(result, settings, rendered)
             }
             for age in settings.staleBackups { source.warn(age.warning) }
             return resolved
