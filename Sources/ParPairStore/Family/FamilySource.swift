@@ -123,49 +123,11 @@ public final class FamilySource: LogSource {
         // The phones are read, merged and matched on a second thread while this one folds the logs into `sink`, as a
         // single store is read on one thread and aggregated on another.
         let channel = Channel<Handover>(capacity: 8)
-        var repeatedIDs = 0
+        var folded = HandoverFold(sink: sink)
         var family = self
         try Concurrently.run({ _ in
             defer { channel.close() }  // a sink that fails stops the reading thread at its next hand-over
-            var phone = -1
-            func fold(_ record: borrowing LogRecord, phone logPhone: Int) {
-                if logPhone != phone {
-                    phone = logPhone
-                    sink.setPhone(phone)
-                }
-                switch record {
-                case .food(let food): sink.add(food)
-                case .sleep(let sleep): sink.add(sleep)
-                case .diaper(let diaper): sink.add(diaper)
-                case .activity(let activity): sink.add(activity)
-                }
-            }
-            while let item = try channel.receive() {
-                switch item {
-                case .begin(let kind, let rows):
-                    sink.beginTable(kind, expectedLogs: rows)
-                case .logs(let logs):
-                    for log in logs {
-                        guard log.copyOf == nil else {
-                            sink.addCopy(log)
-                            continue
-                        }
-                        fold(log.record, phone: log.log.phone)
-                    }
-                case .matched(let logs):
-                    for log in logs {
-                        let handle = log.handle
-                        if let copyOf = log.copyOf {
-                            sink.addCopy(FamilyLog(PhoneLog(handle.record, phone: handle.phone), copyOf: copyOf))
-                            continue
-                        }
-                        fold(handle.batch.records[handle.index], phone: handle.batch.phone)
-                    }
-                case .end(let kind, let repeats):
-                    sink.finishTable(kind)
-                    repeatedIDs += repeats
-                }
-            }
+            while let item = try channel.receive() { folded.take(item) }
         }, lending: &family, to: { family, _ in
             do {
                 try family.handOver(order: order, wanted: wanted, countingRepeatedIDs: countsRepeats, to: channel)
@@ -174,7 +136,7 @@ public final class FamilySource: LogSource {
                 channel.finish(throwing: error)
             }
         })
-        return repeatedIDs
+        return folded.repeatedIDs
     }
 
     /// What the reading thread hands the folding one.
@@ -184,6 +146,56 @@ public final class FamilySource: LogSource {
         /// Logs of the phones' batches, by handle.
         case matched([MatchedLog])
         case end(LogKind, repeatedIDs: Int)
+    }
+
+    /// Folds what the reading thread hands over into a sink, telling it the phone of each run of logs.
+    struct HandoverFold<Sink: LogSink> {
+        let sink: Sink
+        private var phone = -1
+        /// The repeated ids the reading thread counted, table by table.
+        private(set) var repeatedIDs = 0
+
+        init(sink: Sink) { self.sink = sink }
+
+        mutating func take(_ item: Handover) {
+            switch item {
+            case .begin(let kind, let rows):
+                sink.beginTable(kind, expectedLogs: rows)
+            case .logs(let logs):
+                for log in logs {
+                    guard log.copyOf == nil else {
+                        sink.addCopy(log)
+                        continue
+                    }
+                    add(log.record, phone: log.log.phone)
+                }
+            case .matched(let logs):
+                for log in logs {
+                    let handle = log.handle
+                    if let copyOf = log.copyOf {
+                        sink.addCopy(FamilyLog(PhoneLog(handle.record, phone: handle.phone), copyOf: copyOf))
+                        continue
+                    }
+                    add(handle.batch.records[handle.index], phone: handle.batch.phone)
+                }
+            case .end(let kind, let repeats):
+                sink.finishTable(kind)
+                repeatedIDs += repeats
+            }
+        }
+
+        private mutating func add(_ record: borrowing LogRecord, phone logPhone: Int) {
+            if logPhone != phone {
+                phone = logPhone
+                sink.setPhone(phone)
+            }
+            switch record {
+            case .food(let food): sink.add(food)
+            case .sleep(let sleep): sink.add(sleep)
+            case .diaper(let diaper): sink.add(diaper)
+            case .activity(let activity): sink.add(activity)
+            }
+        }
     }
 
     /// Reads every table of every phone, merged and matched, into `channel` in batches (on the reading thread): in
