@@ -150,17 +150,28 @@ enum ReportCharts {
 /// The charts whose check was left to the threads that render and draw them (``ChartsAhead``), and the first that
 /// failed its check; the report throws it once the render is done, so a chart that is not well-formed is never
 /// embedded unnoticed.
-final class ChartChecks: Sendable {
-    private let failure = Locked<ReportError?>(nil)
-    /// Every chart made, in the order the template reads them.
-    private let charts = Locked<[CheckedChart]>([])
+/// The first error a chart's check recorded, by whichever thread recorded it first.
+final class FirstChartFailure: Sendable {
+    private let error = Locked<ReportError?>(nil)
 
     func record(_ error: ReportError) {
-        failure.withLock { if $0 == nil { $0 = error } }
+        self.error.withLock { if $0 == nil { $0 = error } }
     }
 
     func throwIfFailed() throws(ReportError) {
-        if let error = failure.withLock({ $0 }) { throw error }
+        if let error = error.withLock({ $0 }) { throw error }
+    }
+}
+
+final class ChartChecks: Sendable {
+    /// The first chart that failed its check. An object of its own, which the charts share: a chart that held the
+    /// `ChartChecks` would make a cycle with `charts`, and no chart of a run would ever be freed.
+    fileprivate let failure = FirstChartFailure()
+    /// Every chart made, in the order the template reads them.
+    private let charts = Locked<[CheckedChart]>([])
+
+    func throwIfFailed() throws(ReportError) {
+        try failure.throwIfFailed()
     }
 
     fileprivate func add(_ chart: CheckedChart) {
@@ -188,7 +199,8 @@ final class CheckedChart: MustacheObject {
     private let svg: String
     private let alt: String
     private let name: String
-    private let checks: ChartChecks
+    /// Where a failed check is recorded (`ChartChecks.failure`).
+    private let failure: FirstChartFailure
     /// Nil until checked; then whether the chart passed.
     private let passed = Locked<Bool?>(nil)
 
@@ -196,7 +208,7 @@ final class CheckedChart: MustacheObject {
         self.svg = svg
         self.alt = alt
         self.name = name
-        self.checks = checks
+        failure = checks.failure
         checks.add(self)
     }
 
@@ -230,7 +242,7 @@ final class CheckedChart: MustacheObject {
             try ReportCharts.check(svg, name: name)
             return true
         } catch {
-            checks.record(error)
+            failure.record(error)
             return false
         }
     }
