@@ -27,14 +27,13 @@ package struct PersonalFile {
     /// Reads `path`.
     /// - Throws: ``Refusal``.
     package init(_ path: String, limit: Int) throws(Refusal) {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw code == ENOENT ? Refusal(reason: "no such file", isMissing: true) : Self.unreadable(code)
+        let descriptor: FileDescriptor
+        do { descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY) } catch {
+            throw error.code == ENOENT ? Refusal(reason: "no such file", isMissing: true) : Self.unreadable(error.code)
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Self.unreadable(errno) }
+        defer { descriptor.closeQuietly() }
+        let status: stat
+        do { status = try descriptor.status() } catch { throw Self.unreadable(error.code) }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw Refusal(reason: "it is a folder, not a file")
@@ -45,21 +44,16 @@ package struct PersonalFile {
         }
         // One byte beyond the limit tells a longer file.
         var buffer = [UInt8](repeating: 0, count: limit + 1)
+        defer { _ = buffer.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         var count = 0
         while count < buffer.count {
-            let done = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if done < 0, errno == EINTR { continue }
-            guard done >= 0 else {
-                let code = errno
-                _ = buffer.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
-                throw Self.unreadable(code)
-            }
+            let done: Int
+            do { done = try descriptor.read(into: &buffer, from: count) } catch { throw Self.unreadable(error.code) }
             if done == 0 { break }
             count += done
         }
         isLonger = count > limit
         bytes = Array(buffer[..<min(count, limit)])
-        _ = buffer.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
         permissions = status.st_mode & 0o777
     }
 

@@ -78,9 +78,8 @@ package struct SupervisedProcess {
         var terminatedAt: Double?
         var status: Int32 = 0
         while true {
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { break }
-            if reaped < 0, errno != EINTR { break }
+            // Still running (0), or gone: reaped, or no longer ours to wait for.
+            guard case .success(0) = SystemCall.valueOrErrno("waitpid", executable, { waitpid(pid, &status, WNOHANG) }) else { break }
             let elapsed = Self.now() - started
             if outcome.stopped == nil, let reason = watch() {
                 outcome.stopped = reason
