@@ -30,7 +30,7 @@ enum Destination {
         if let descriptor = standardDescriptor(path) { return .descriptor(descriptor, name: path) }
         let end: LandingPath.End
         do { end = try LandingPath.followLinks(path, stop: { standardDescriptor($0) != nil }) } catch {
-            throw DeliveryError(error, label: path, path: path)
+            throw DeliveryError(following: error, label: path, path: path)
         }
         if let target = end.stoppedAt, let descriptor = standardDescriptor(target) { return .descriptor(descriptor, name: path) }
         let current = end.path

@@ -96,8 +96,8 @@ public struct OutputFile: Sendable {
     public func refuseProtectedFiles(of storePath: String, label: String) throws(DeliveryError) {
         guard !isStandardOutput, !clearedStores.contains(storePath) else { return }
         let protected: Bool
-        do { protected = try StoreLocation.protects(path, storePath: storePath) } catch let failure as LandingPath.Failure {
-            throw DeliveryError(failure, label: label, path: path)
+        do { protected = try StoreLocation.protects(path, storePath: storePath) } catch let failure as FileError {
+            throw DeliveryError(following: failure, label: label, path: path)
         } catch {
             throw .cannotCreate("cannot write \(path): \(error)")
         }
