@@ -270,12 +270,12 @@ public final class StoreWriter {
         }
         do {
             _ = try FileCopy.copy(from: source, to: target, mode: 0o644)
-        } catch .destination(let failure) {
+        } catch let failure where failure.path == source {
+            throw StoreError.cannotCreate(target, reason: "\(failure.path): \(failure.reason)")
+        } catch let failure {
             if failure.code == EEXIST { throw StoreError.outputExists(target) }
             POSIXFile.remove(target)
             throw StoreError.cannotCreate(target, reason: failure.reason)
-        } catch .source(let failure) {
-            throw StoreError.cannotCreate(target, reason: "\(failure.path): \(failure.reason)")
         }
     }
 

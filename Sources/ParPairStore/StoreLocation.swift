@@ -59,8 +59,8 @@ public struct StoreLocation: Sendable, Hashable {
     /// Whether a write to `path` would land on one of the store's own files: the same file (device and
     /// inode) when both exist, else the same place once every link is followed, the last one included, as
     /// the writer follows them (a dangling link to where `-journal` would be made lands on it).
-    /// - Throws: `LandingPath.Failure` when the path's links cannot be followed.
-    package func isOwnFile(_ path: String) throws(LandingPath.Failure) -> Bool {
+    /// - Throws: `FileError` when the path's links cannot be followed.
+    package func isOwnFile(_ path: String) throws(FileError) -> Bool {
         let target = LandingPath.identity(of: path)
         let landing = try LandingPath.landing(of: path)
         for own in ownFiles {
@@ -73,7 +73,7 @@ public struct StoreLocation: Sendable, Hashable {
     /// Whether writing `path` could touch what STORE names: one of the store's own files, or anything
     /// inside the device backup (or folder of backups) that STORE is, judged where the write lands (every
     /// link followed, folders by device and inode too).
-    /// - Throws: `LandingPath.Failure` when the path's links cannot be followed (a loop, a planted link).
+    /// - Throws: `FileError` when the path's links cannot be followed (a loop, a planted link).
     public static func protects(_ path: String, storePath: String) throws -> Bool {
         if DeviceBackup.isBackup(storePath) || !DeviceBackup.backups(in: storePath).isEmpty {
             return try LandingPath.landsInside(path, folder: storePath)

@@ -168,10 +168,10 @@ final class StoreSnapshot {
     private static func copy(_ source: String, to destination: String, location: StoreLocation) throws -> Int64? {
         do {
             return try FileCopy.copy(from: source, to: destination)
-        } catch .source(let failure) {
+        } catch let failure where failure.path == source {
             if failure.isMissing { return nil }
             throw StoreError.unreadable(source, reason: failure.reason, permission: failure.isPermission)
-        } catch .destination(let failure) {
+        } catch let failure {
             throw StoreError.snapshotFailed(location.storeFile, reason: "\(failure.path): \(failure.reason)")
         }
     }

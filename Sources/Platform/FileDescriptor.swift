@@ -36,23 +36,31 @@ package struct FileDescriptor: Sendable, Equatable {
         return try SystemCall.checked("read", path) { systemRead(rawValue, base, buffer.count) }
     }
 
-    /// Reads at most `buffer.count` bytes into the start of `buffer`; 0 at the end.
-    package func read(into buffer: inout [UInt8]) throws(FileError) -> Int {
-        try buffer.withUnsafeMutableBytes { raw in Result { () throws(FileError) in try read(into: raw) } }.get()
+    /// Reads at most `buffer.count - start` bytes into `buffer` from index `start`; 0 at the end.
+    package func read(into buffer: inout [UInt8], from start: Int = 0) throws(FileError) -> Int {
+        precondition(start >= 0 && start <= buffer.count, "the start lies inside the buffer")
+        return try buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(FileError) in try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[start...])) }
+        }.get()
+    }
+
+    /// Reads up to `count` bytes: fewer only when the file ends first.
+    package func read(upTo count: Int) throws(FileError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = try read(into: &bytes, from: done)
+            if got == 0 { break }
+            done += got
+        }
+        bytes.removeSubrange(done...)
+        return bytes
     }
 
     /// Reads exactly `count` bytes; nil when the file ends first.
     package func read(exactly count: Int) throws(FileError) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = try bytes.withUnsafeMutableBytes { raw in
-                Result { () throws(FileError) in try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[done...])) }
-            }.get()
-            if got == 0 { return nil }
-            done += got
-        }
-        return bytes
+        let bytes = try read(upTo: count)
+        return bytes.count == count ? bytes : nil
     }
 
     /// Writes every byte (EPIPE when a pipe's reader is gone: SIGPIPE stays blocked, see `Signals`).
@@ -69,15 +77,19 @@ package struct FileDescriptor: Sendable, Equatable {
         try bytes.withUnsafeBytes { raw in Result { () throws(FileError) in try writeAll(raw) } }.get()
     }
 
-    /// Copies everything `source` holds from its current offset to this descriptor, 64 KiB at a time.
-    package func writeAll(contentsOf source: FileDescriptor) throws(FileError) {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// Copies everything `source` holds from its current offset to this descriptor, `chunk` bytes at a time;
+    /// returns the bytes copied. A failure names the side that failed by its path.
+    @discardableResult
+    package func writeAll(contentsOf source: FileDescriptor, chunk: Int = 1 << 16) throws(FileError) -> Int64 {
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        var total: Int64 = 0
         while true {
             let count = try source.read(into: &buffer)
-            if count == 0 { return }
+            if count == 0 { return total }
             try buffer.withUnsafeBytes { raw in
                 Result { () throws(FileError) in try writeAll(UnsafeRawBufferPointer(rebasing: raw[..<count])) }
             }.get()
+            total += Int64(count)
         }
     }
 

@@ -20,15 +20,10 @@ package enum LandingPath {
     /// How many links are followed before a loop is assumed (as Linux's 40).
     package static let maximumLinks = 40
 
-    /// Why a path's links could not be followed.
-    package enum Failure: Error, Equatable {
-        /// More than ``maximumLinks`` links.
-        case loop(path: String)
-        /// `lstat` or `readlink` failed (other than for a missing name).
-        case unreadable(path: String, code: Int32)
-        /// A link another user planted in a shared sticky folder.
-        case plantedLink(link: String, owner: uid_t, folder: String)
-    }
+    /// The operation a ``FileError`` names when a path's links cannot be followed or must not be: more than
+    /// ``maximumLinks`` links (`ELOOP`), or a link another user planted in a shared sticky folder (`EACCES`,
+    /// as the kernel's `protected_symlinks`). A failed `lstat` or `readlink` names its own call.
+    package static let followOperation = "follow"
 
     /// The end of the links: the path (absolute) that is not a link, its `lstat` when it exists (nil when
     /// nothing is there), or the target `stop` accepted.
@@ -41,14 +36,14 @@ package enum LandingPath {
 
     /// Follows the links of `path`'s last component. A relative target is taken from the link's folder.
     /// - Parameter stop: asked with each link's target before it is followed; true ends there.
-    /// - Throws: ``Failure``.
-    package static func followLinks(_ path: String, stop: (String) -> Bool = { _ in false }) throws(Failure) -> End {
+    /// - Throws: ``FileError``.
+    package static func followLinks(_ path: String, stop: (String) -> Bool = { _ in false }) throws(FileError) -> End {
         var current = absolute(path)
         for _ in 0...maximumLinks {
             var info = stat()
             guard lstat(current, &info) == 0 else {
                 let code = errno
-                guard code == ENOENT || code == ENOTDIR else { throw .unreadable(path: current, code: code) }
+                guard code == ENOENT || code == ENOTDIR else { throw FileError(path: current, operation: "lstat", code: code) }
                 return End(path: current, status: nil, stoppedAt: nil)
             }
             guard info.st_mode & S_IFMT == S_IFLNK else { return End(path: current, status: info, stoppedAt: nil) }
@@ -56,23 +51,23 @@ package enum LandingPath {
             try refusePlanted(link: current, owner: info.st_uid, folder: folder)
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
-            guard count >= 0 else { throw .unreadable(path: current, code: errno) }
+            guard count >= 0 else { throw .last(path: current, operation: "readlink") }
             let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if stop(target) { return End(path: current, status: info, stoppedAt: target) }
             current = target.hasPrefix("/") ? target : POSIXFile.join(folder, target)
         }
-        throw .loop(path: path)
+        throw loop(path)
     }
 
     /// The absolute path a new or replaced file at `path` lands on: links followed, folders resolved. A
     /// folder that does not exist yet (one a digest will make) lands where its own path lands.
-    /// - Throws: ``Failure``.
-    package static func landing(of path: String) throws(Failure) -> String {
+    /// - Throws: ``FileError``.
+    package static func landing(of path: String) throws(FileError) -> String {
         try landing(of: path, depth: 0)
     }
 
-    private static func landing(of path: String, depth: Int) throws(Failure) -> String {
-        guard depth <= maximumLinks else { throw .loop(path: path) }
+    private static func landing(of path: String, depth: Int) throws(FileError) -> String {
+        guard depth <= maximumLinks else { throw loop(path) }
         let end = try followLinks(path).path
         let folder = parent(of: end), name = (end as NSString).lastPathComponent
         if let resolved = realPath(folder) { return POSIXFile.join(resolved, name) }
@@ -89,8 +84,8 @@ package enum LandingPath {
 
     /// Whether `path` lands on `folder` or inside it: by path once both are resolved, and by device and
     /// inode for each existing folder above the landing (a bind mount or another spelling of the folder).
-    /// - Throws: ``Failure``.
-    package static func landsInside(_ path: String, folder: String) throws(Failure) -> Bool {
+    /// - Throws: ``FileError``.
+    package static func landsInside(_ path: String, folder: String) throws(FileError) -> Bool {
         let target = try landing(of: path)
         let resolvedFolder = realPath(folder) ?? absolute(folder)
         if target == resolvedFolder || target.hasPrefix(resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/") {
@@ -108,12 +103,18 @@ package enum LandingPath {
 
     /// The kernel's `protected_symlinks` rule: a link in a sticky, world-writable folder is followed only
     /// when it belongs to this process's user or to the folder's owner.
-    private static func refusePlanted(link: String, owner: uid_t, folder: String) throws(Failure) {
+    private static func refusePlanted(link: String, owner: uid_t, folder: String) throws(FileError) {
         var folderInfo = stat()
         guard stat(folder, &folderInfo) == 0 else { return }
         let mode = folderInfo.st_mode
         guard mode & S_ISVTX != 0, mode & S_IWOTH != 0, owner != geteuid(), owner != folderInfo.st_uid else { return }
-        throw .plantedLink(link: link, owner: owner, folder: folder)
+        throw FileError(
+            path: link, operation: followOperation, code: EACCES,
+            reason: "a symbolic link of another user (uid \(owner)) in the shared folder \(folder) (sticky, writable by all)")
+    }
+
+    private static func loop(_ path: String) -> FileError {
+        FileError(path: path, operation: followOperation, code: ELOOP, reason: "more than \(maximumLinks) symbolic links (a loop?)")
     }
 
     static func absolute(_ path: String) -> String {

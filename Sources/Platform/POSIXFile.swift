@@ -13,11 +13,6 @@ import Darwin
 /// and no other module sees `errno`. A file's status is `FileStatus`, a file
 /// read is a `ReadOnlyFile`, a copy is `FileCopy`'s.
 package enum POSIXFile {
-    /// Creates a new file (never replacing one), owner-only unless `mode` says otherwise.
-    package static func createExclusive(_ path: String, mode: mode_t = 0o600) throws -> Int32 {
-        try SystemCall.checked("create", path) { open(path, O_WRONLY | O_CREAT | O_EXCL, mode) }
-    }
-
     /// Makes a new private directory (mode 0700) from a template ending in `XXXXXX`.
     package static func makeTemporaryDirectory(template: String) throws -> String {
         var bytes = Array(template.utf8CString)

@@ -11,20 +11,14 @@ import Darwin
 package enum PasswordFile {
     package static let limit = 4096
 
-    /// Why the file cannot give a password: `path: why; what to do`.
-    package struct Refusal: Error, CustomStringConvertible {
-        package var description: String
-    }
-
     /// The first line, without its line ending; the buffer read is zeroed before returning.
     /// - Parameter warn: told `path …` when other users can read the file (it is used all the same).
-    /// - Throws: ``Refusal``.
-    package static func firstLine(of path: String, warn: (String) -> Void) throws(Refusal) -> [UInt8] {
-        func refuse(_ why: String) -> Refusal {
-            Refusal(description: "\(path): \(why); give a file holding the backup password on its first line")
+    /// - Throws: ``FileError`` whose `reason` reads after the path (`it is empty`).
+    package static func firstLine(of path: String, warn: (String) -> Void) throws(FileError) -> [UInt8] {
+        func refuse(_ why: String) -> FileError {
+            FileError(path: path, operation: "read", code: EINVAL, reason: why)
         }
-        var file: PersonalFile
-        do { file = try PersonalFile(path, limit: limit) } catch { throw refuse(error.reason) }
+        var file = try PersonalFile(path, limit: limit)
         defer { _ = file.bytes.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         guard !file.bytes.isEmpty else { throw refuse("it is empty") }
         var line = Array(file.bytes.prefix { $0 != 0x0A })

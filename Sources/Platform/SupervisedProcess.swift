@@ -48,24 +48,27 @@ package struct SupervisedProcess {
     /// stops the group at once (an output growing past its bound, say).
     package func run(watch: () -> String? = { nil }) -> Outcome {
         var outcome = Outcome()
-        let logDescriptor = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        let nullDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        defer {
-            if logDescriptor >= 0 { close(logDescriptor) }
-            if nullDescriptor >= 0 { close(nullDescriptor) }
-        }
-        guard logDescriptor >= 0, nullDescriptor >= 0 else {
-            outcome.startFailure = "cannot open \(log): \(String(cString: strerror(errno)))"
+        let logDescriptor: FileDescriptor, nullDescriptor: FileDescriptor
+        do {
+            logDescriptor = try FileDescriptor.open(log, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW)
+        } catch {
+            outcome.startFailure = "cannot open \(log): \(error.reason)"
             return outcome
         }
+        defer { logDescriptor.closeQuietly() }
+        do { nullDescriptor = try FileDescriptor.open("/dev/null", O_RDONLY) } catch {
+            outcome.startFailure = "cannot open /dev/null: \(error.reason)"
+            return outcome
+        }
+        defer { nullDescriptor.closeQuietly() }
         let spawned: (pid: pid_t, token: Int)
         var watchPipe: Int32 = -1
         do {
-            spawned = try ScratchRegistry.registerGroup { () throws(SpawnFailure) -> pid_t in
-                try spawn(stdin: nullDescriptor, output: logDescriptor, watch: &watchPipe)
+            spawned = try ScratchRegistry.registerGroup { () throws(FileError) -> pid_t in
+                try spawn(stdin: nullDescriptor.rawValue, output: logDescriptor.rawValue, watch: &watchPipe)
             }
         } catch {
-            outcome.startFailure = String(cString: strerror(error.code))
+            outcome.startFailure = error.reason
             return outcome
         }
         defer {
@@ -78,9 +81,8 @@ package struct SupervisedProcess {
         var terminatedAt: Double?
         var status: Int32 = 0
         while true {
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { break }
-            if reaped < 0, errno != EINTR { break }
+            // Still running (0), or gone: reaped, or no longer ours to wait for.
+            guard case .success(0) = SystemCall.valueOrErrno("waitpid", executable, { waitpid(pid, &status, WNOHANG) }) else { break }
             let elapsed = Self.now() - started
             if outcome.stopped == nil, let reason = watch() {
                 outcome.stopped = reason
@@ -109,11 +111,7 @@ package struct SupervisedProcess {
         self.timeLimit = timeLimit
     }
 
-    struct SpawnFailure: Error {
-        var code: Int32
-    }
-
-    private func spawn(stdin: Int32, output: Int32, watch: inout Int32) throws(SpawnFailure) -> pid_t {
+    private func spawn(stdin: Int32, output: Int32, watch: inout Int32) throws(FileError) -> pid_t {
         #if os(Linux)
         let argv = [executable] + arguments
         let envp = environment.map { "\($0.key)=\($0.value)" }
@@ -123,7 +121,7 @@ package struct SupervisedProcess {
                 parpair_spawn_supervised(executable, argvPointer, envpPointer, stdin, output, &watch, &code)
             }
         }
-        guard pid > 0 else { throw SpawnFailure(code: code) }
+        guard pid > 0 else { throw FileError(path: executable, operation: "spawn", code: code) }
         return pid
         #else
         _ = watch
@@ -159,7 +157,7 @@ package struct SupervisedProcess {
                 posix_spawn(&pid, executable, &actions, &attributes, argvPointer, envpPointer)
             }
         }
-        guard result == 0 else { throw SpawnFailure(code: result) }
+        guard result == 0 else { throw FileError(path: executable, operation: "spawn", code: result) }
         return pid
         #endif
     }

@@ -27,7 +27,8 @@ import Testing
         let base = try Fixture()
         try FileManager.default.createSymbolicLink(atPath: base.path + "/a", withDestinationPath: "b")
         try FileManager.default.createSymbolicLink(atPath: base.path + "/b", withDestinationPath: "a")
-        #expect(throws: LandingPath.Failure.loop(path: base.path + "/a")) {
+        let loop = FileError(path: base.path + "/a", operation: "follow", code: ELOOP, reason: "more than 40 symbolic links (a loop?)")
+        #expect(throws: loop) {
             try LandingPath.followLinks(base.path + "/a")
         }
     }

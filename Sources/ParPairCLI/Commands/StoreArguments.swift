@@ -109,6 +109,7 @@ private func passwordLine(_ file: String, console: Console) throws -> [UInt8] {
     do {
         return try PasswordFile.firstLine(of: file, warn: { console.err("parpair-report: warning: --password-file \(PrintableText.escaped($0))\n") })
     } catch {
-        throw GeneralError("--password-file \(error.description)", exitCode: .noInput)
+        throw GeneralError("--password-file \(error.path): \(error.reason); give a file holding the backup password on its first line",
+                           exitCode: .noInput)
     }
 }

@@ -25,15 +25,15 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
 extension DeliveryError {
     /// A path whose links cannot be followed, or must not be.
     /// - Parameters: label: the option (`--output`); path: the path as given.
-    init(_ failure: LandingPath.Failure, label: String, path: String) {
-        switch failure {
-        case .loop:
-            self = .cannotCreate("cannot write \(path): more than \(LandingPath.maximumLinks) symbolic links (a loop?)")
-        case .unreadable(let at, let code):
-            self = .cannotCreate("cannot write \(path): cannot follow \(at): \(String(cString: strerror(code)))")
-        case .plantedLink(let link, let owner, let folder):
-            self = .refused("\(label): \(link) is a symbolic link of another user (uid \(owner)) in the shared folder \(folder) "
-                + "(sticky, writable by all); like the kernel's protected_symlinks, the tool does not follow it: write elsewhere")
+    init(following failure: FileError, label: String, path: String) {
+        switch (failure.operation, failure.code) {
+        case (LandingPath.followOperation, ELOOP):
+            self = .cannotCreate("cannot write \(path): \(failure.reason)")
+        case (LandingPath.followOperation, _):
+            self = .refused("\(label): \(failure.path) is \(failure.reason); like the kernel's protected_symlinks, "
+                + "the tool does not follow it: write elsewhere")
+        default:
+            self = .cannotCreate("cannot write \(path): cannot follow \(failure.path): \(failure.reason)")
         }
     }
 }

@@ -58,7 +58,7 @@ public struct DigestFileSet: Sendable {
         var created: [(parent: FileDescriptor, name: String)] = []
         defer { for descriptor in openFolders.values { descriptor.closeQuietly() } }
         let staged: [(file: AtomicOutput, name: String)]
-        var direct: [(bytes: [UInt8], destination: Destination, name: String)] = []
+        var direct: [(bytes: [UInt8], destination: OutputTarget, name: String)] = []
         do {
             staged = try stageAll(open: &openFolders, created: &created, direct: &direct)
         } catch {
@@ -80,7 +80,7 @@ public struct DigestFileSet: Sendable {
             let file = try OutputFile.stage(whole, existing: nil, name: item.name)
             try Self.write(item.bytes, to: file, name: item.name)
             do { try file.commit() } catch { throw DeliveryError(error, name: item.name) }
-            try DirectDelivery.send(contentsOf: whole, to: item.destination, name: item.name)
+            try item.destination.send(contentsOf: whole, name: item.name)
         }
     }
 
@@ -88,7 +88,7 @@ public struct DigestFileSet: Sendable {
     /// device, FIFO or socket; on a failure every partial is removed.
     private func stageAll(
         open openFolders: inout [String: FileDescriptor], created: inout [(parent: FileDescriptor, name: String)],
-        direct: inout [(bytes: [UInt8], destination: Destination, name: String)]
+        direct: inout [(bytes: [UInt8], destination: OutputTarget, name: String)]
     ) throws -> [(file: AtomicOutput, name: String)] {
         var staged: [(file: AtomicOutput, name: String)] = []
         do {
@@ -99,7 +99,7 @@ public struct DigestFileSet: Sendable {
                     if let file = try Self.stage(entry, name: inside.components.last ?? "", in: folder) { staged.append((file, entry.path)) }
                     continue
                 }
-                let destination = try Destination.resolve(entry.path)
+                let destination = try OutputTarget.resolve(output: entry.path)
                 guard case .file(let target, let existing) = destination else {
                     direct.append((entry.bytes, destination, entry.path))
                     continue
@@ -194,11 +194,11 @@ public struct DigestFileSet: Sendable {
     /// Stages one file in an opened folder; nil when the target already holds the same bytes.
     private static func stage(_ entry: Entry, name: String, in folder: FileDescriptor) throws(DeliveryError) -> AtomicOutput? {
         var info = stat()
-        var existing: Destination.Existing?
+        var existing: AtomicOutput.Existing?
         if fstatat(folder.rawValue, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG:
-                existing = Destination.Existing(info)
+                existing = AtomicOutput.Existing(info)
                 if contents(of: name, in: folder, size: Int(info.st_size)) == entry.bytes { return nil }
             case S_IFLNK:
                 throw .refused("\(entry.path) is a symbolic link; digest files are never written through one")

@@ -25,7 +25,7 @@ public struct OutputFile: Sendable {
     /// Whether the output is (or will be) a file of its own, whose path is worth printing once written;
     /// false for standard output, a device, a FIFO or a socket.
     public var isFile: Bool {
-        guard !isStandardOutput, case .file = try? Destination.resolve(path) else { return false }
+        guard !isStandardOutput, let target = try? OutputTarget.resolve(output: path), target.isReplaced else { return false }
         return true
     }
 
@@ -51,7 +51,7 @@ public struct OutputFile: Sendable {
             try sink.flush()
             return result
         }
-        let destination = try Destination.resolve(path)
+        let destination = try OutputTarget.resolve(output: path)
         if case .file(let target, let existing) = destination {
             return try Self.make(Self.stage(target, existing: existing, name: path), name: path, check: check, body)
         }
@@ -60,12 +60,12 @@ public struct OutputFile: Sendable {
         defer { scratch.remove() }
         let whole = scratch.path + "/output"
         let result = try Self.make(Self.stage(whole, existing: nil, name: path), name: path, check: check, body)
-        try DirectDelivery.send(contentsOf: whole, to: destination, name: path)
+        try destination.send(contentsOf: whole, name: path)
         return result
     }
 
     /// A partial file beside `target`, for the output the user named `name`.
-    static func stage(_ target: String, existing: Destination.Existing?, name: String) throws(DeliveryError) -> AtomicOutput {
+    static func stage(_ target: String, existing: AtomicOutput.Existing?, name: String) throws(DeliveryError) -> AtomicOutput {
         do { return try AtomicOutput(replacing: target, existing: existing) } catch { throw DeliveryError(error, name: name) }
     }
 
@@ -99,8 +99,8 @@ public struct OutputFile: Sendable {
     public func refuseProtectedFiles(of storePath: String, label: String) throws(DeliveryError) {
         guard !isStandardOutput, !clearedStores.contains(storePath) else { return }
         let protected: Bool
-        do { protected = try StoreLocation.protects(path, storePath: storePath) } catch let failure as LandingPath.Failure {
-            throw DeliveryError(failure, label: label, path: path)
+        do { protected = try StoreLocation.protects(path, storePath: storePath) } catch let failure as FileError {
+            throw DeliveryError(following: failure, label: label, path: path)
         } catch {
             throw .cannotCreate("cannot write \(path): \(error)")
         }
