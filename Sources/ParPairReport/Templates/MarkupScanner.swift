@@ -8,8 +8,9 @@
 struct MarkupScanner {
     enum Event {
         /// A start tag: its name lowercased, its attributes (names lowercased, values with character
-        /// references decoded), its line.
-        case tag(name: String, attributes: [(name: String, value: String)], line: Int)
+        /// references decoded), whether it ends with `/>` (as an HTML tokenizer reads it: not the `/` that ends an
+        /// unquoted value), its line.
+        case tag(name: String, attributes: [(name: String, value: String)], selfClosing: Bool, line: Int)
         case closingTag(name: String, line: Int)
         /// The text of a `<style>` element.
         case styleText(String, line: Int)
@@ -95,13 +96,16 @@ struct MarkupScanner {
         }
         let name = text(nameStart..<index).lowercased()
         var attributes: [(name: String, value: String)] = []
+        var selfClosing = false
         while true {
+            let skipped = index
             while index < bytes.count, Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") { index += 1 }
             guard index < bytes.count else {
                 visit(.unfinishedTag(name: name, line: line(at: start)))
                 return bytes.count
             }
             if bytes[index] == UInt8(ascii: ">") {
+                selfClosing = index > skipped && bytes[index - 1] == UInt8(ascii: "/")
                 index += 1
                 break
             }
@@ -145,7 +149,7 @@ struct MarkupScanner {
             visit(.closingTag(name: name, line: line(at: start)))
             return index
         }
-        visit(.tag(name: name, attributes: attributes, line: line(at: start)))
+        visit(.tag(name: name, attributes: attributes, selfClosing: selfClosing, line: line(at: start)))
         if name == "style" {
             let end = findClosing("</style", from: index) ?? bytes.count
             visit(.styleText(text(index..<end), line: line(at: index)))
