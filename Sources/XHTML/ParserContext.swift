@@ -80,8 +80,10 @@ final class ParserContext {
                     // libxml2 calls this with its cursor on the `>` (or `/>`) that ends the tag.
                     let local = XMLString.copy(localName) ?? ""
                     let name = XMLString.copy(prefix).map { $0 + ":" + local } ?? local
+                    let empty = context.pointee.input?.pointee.cur?.pointee == UInt8(ascii: "/")
                     ParseSession.of(context)?.hooks?.visit(.startTag(
-                        name: name, line: ParserContext.position(of: context).line, endOffset: Int(xmlByteConsumed(context))))
+                        name: name, line: ParserContext.position(of: context).line, endOffset: Int(xmlByteConsumed(context)),
+                        isEmptyElementTag: empty))
                 }
             }
         }

@@ -16,7 +16,7 @@ public protocol XMLVisitor {
     /// Elements (qualified names, `style`) whose character content ``XMLVisitedElement/text`` carries; the
     /// others' is nil, so a large document is not copied out text by text.
     var elementsWithText: Set<String> { get }
-    /// Whether ``XMLEvent/startTag(name:line:endOffset:)`` events are wanted.
+    /// Whether ``XMLEvent/startTag(name:line:endOffset:isEmptyElementTag:)`` events are wanted.
     var wantsStartTags: Bool { get }
     /// Called on the parsing thread, in document order (an element after its children).
     mutating func visit(_ event: XMLEvent)
@@ -29,9 +29,10 @@ extension XMLVisitor {
 
 /// One thing a visitor is shown.
 public enum XMLEvent: Sendable, Equatable {
-    /// A start tag was read: the element's qualified name, its line, and the byte offset in the input of the
-    /// `>` that ends the tag (of the `/` of an empty element's `/>`).
-    case startTag(name: String, line: Int, endOffset: Int)
+    /// A start tag was read: the element's qualified name, its line, the byte offset in the input of the
+    /// `>` that ends the tag (of the `/` of an empty element's `/>`), and whether it is an empty-element tag
+    /// (`<br/>`, `<div/>`: the same element as `<div></div>` to XML, not to an HTML parser).
+    case startTag(name: String, line: Int, endOffset: Int, isEmptyElementTag: Bool)
     /// An element whose content has been parsed (and, when validating, checked), before it is dropped.
     case element(XMLVisitedElement)
     /// A processing instruction (`<?xml-stylesheet …?>`) in the document; the XML declaration is none.

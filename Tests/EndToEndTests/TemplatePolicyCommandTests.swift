@@ -47,6 +47,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.file("out.html")))
     }
 
+    /// Markup an HTML parser builds into another tree (issue 52): a self-closing `<div/>` in the template is refused
+    /// by `templates check` and the report at its line 3; one that only data makes (the `<` comes from a section) is
+    /// refused once rendered; nothing is written either way.
+    @Test func whatHTMLBuildsDifferentlyIsRefused() async throws {
+        let folder = try WorkFolder()
+        let written = try folder.write("mine.html.mustache",
+            "{{<report.html}}\n{{$header}}\n<div/><p>{{#babies}}{{name}} {{/babies}}</p>\n{{/header}}\n{{/report.html}}\n")
+        try await BuiltTool.run(["templates", "check", written], in: folder)
+            .expectFailure(65, mentioning: ["mine.html.mustache:3: <div/>: a browser reads the report as HTML"])
+        let made = try folder.write("made.html.mustache",
+            "{{<report.html}}\n{{$header}}\n<div>{{#babies}}{{#first}}<{{/first}}{{/babies}}div/></div>\n{{/header}}\n{{/report.html}}\n")
+        try await BuiltTool.run(["templates", "check", made], in: folder).expectSuccess()
+        for (template, fragment) in [(written, "mine.html.mustache:3: <div/>"), (made, "made.html.mustache (rendered):")] {
+            let run = try await BuiltTool.run(Self.report + ["--template", template, "--output", folder.file("out.html")], in: folder)
+            run.expectFailure(65, mentioning: [fragment, "<div/>: a browser reads the report as HTML"])
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out.html")))
+    }
+
     /// An extending template's refusal names its own line 3 and `<blockquote cite>`.
     @Test func anExtendingTemplateIsRefusedAtItsLine() async throws {
         let folder = try WorkFolder()

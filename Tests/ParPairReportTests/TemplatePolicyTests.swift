@@ -172,6 +172,58 @@ import XHTML
         }
     }
 
+    /// Valid XHTML that an HTML parser builds into another tree (issue 52): a self-closing non-void element (HTML
+    /// ignores the `/`, so what follows becomes its content), an end tag of a void element, a `<tr>` or `<col>`
+    /// directly in `<table>` (HTML adds a `<tbody>` or `<colgroup>`), a link in a link (HTML closes the outer one).
+    /// Each page is refused as a template and as the rendered document, with the element and the line counted by
+    /// hand as above; `<script/>` is refused as a script.
+    @Test func whatAnHTMLParserBuildsDifferentlyIsRefused() throws {
+        func page(_ body: String) -> String {
+            Self.doctype + "\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title>\n</head><body>\(body)</body></html>\n"
+        }
+        func head(_ inside: String) -> String {
+            Self.doctype + "\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><head>\n\(inside)</head><body><p>x</p></body></html>\n"
+        }
+        let cases: [(String, String, [String], Int)] = [
+            ("a self-closing div", page("\n<div/>\n<p>x</p>"), ["<div/>"], 5),
+            ("a self-closing paragraph", page("\n<p />\n<p>x</p>"), ["<p/>"], 5),
+            ("a self-closing span", page("\n<p><span class=\"a\"/>x</p>"), ["<span/>"], 5),
+            ("a self-closing title", head("<title/>"), ["<title/>"], 4),
+            ("a self-closing script", head("<title>t</title><script type=\"text/javascript\" />"), ["<script>"], 4),
+            ("an end tag of a line break", page("\n<p>x<br></br>y</p>"), ["</br>"], 5),
+            ("an end tag of an image", page("\n<p><img src=\"data:image/png;base64,iVBORw0KGgo=\" alt=\"\"></img></p>"), ["</img>"], 5),
+            ("a row directly in a table", page("\n<table><tr><td>x</td></tr></table>"), ["<tr>"], 5),
+            ("a column directly in a table", page("\n<table><col /><tbody><tr><td>x</td></tr></tbody></table>"), ["<col>"], 5),
+            ("a link in a link", page("\n<p><a href=\"#x\"><span><a href=\"#y\">y</a></span></a></p>"), ["<a>"], 5),
+        ]
+        for (what, document, elements, line) in cases {
+            let walked = Self.walk(document)
+            #expect(walked.map(\.element) == elements, "\(what), as the document: \(walked)")
+            #expect(walked.map(\.line) == [line], "\(what), as the document: \(walked)")
+            let source = TemplateSourcePolicy.check(source: document, name: "mine.html.mustache", format: .html)
+            #expect(source.map(\.element) == elements, "\(what), as a template: \(source)")
+            #expect(source.map(\.line) == [line], "\(what), as a template: \(source)")
+        }
+        // The message names the file, the line and the element, and says what the browser does.
+        let divs = TemplateSourcePolicy.check(source: page("\n<div/>\n<p>x</p>"), name: "mine.html.mustache", format: .html)
+        #expect(divs.first?.description.hasPrefix("mine.html.mustache:5: <div/>: a browser reads the report as HTML, where it "
+            + "ignores the '/' of a self-closing <div/> and what follows becomes its content; write <div></div>;") == true, "\(divs)")
+        let rows = Self.walk(page("\n<table><tr><td>x</td></tr></table>"))
+        #expect(rows.first?.description.hasPrefix("t (rendered):5: <tr>: a browser reads the report as HTML, where it puts a <tr> "
+            + "directly inside <table> in a <tbody> of its own; write the <tbody> (or <thead>, <tfoot>);") == true, "\(rows)")
+        let breaks = Self.walk(page("\n<p>x<br></br>y</p>"))
+        #expect(breaks.first?.description.hasPrefix("t (rendered):5: </br>: a browser reads the report as HTML, where it has no end "
+            + "tag for the void element <br> (it reads </br> as a second <br> and drops the others); write <br/>;") == true, "\(breaks)")
+        // The same elements written as HTML reads them pass both checks; so does a `/` that ends an unquoted value
+        // in a template (HTML reads it as part of the value, not as a self-closing tag).
+        let fine = page("\n<p>x<br/>y<br />z<img src=\"data:image/png;base64,iVBORw0KGgo=\" alt=\"\" /></p><div></div>"
+            + "<table><colgroup><col /></colgroup><thead><tr><th>a</th></tr></thead><tfoot><tr><td>y</td></tr></tfoot>"
+            + "<tbody><tr><td>x</td></tr></tbody></table><p><a href=\"#x\">x</a><a href=\"#y\"><span>y</span></a></p>")
+        #expect(Self.walk(fine).isEmpty)
+        #expect(TemplateSourcePolicy.check(source: fine, name: "mine.html.mustache", format: .html).isEmpty)
+        #expect(TemplateSourcePolicy.check(source: "<p><a href=#x/>x</a></p>", name: "mine.html.mustache", format: .html).isEmpty)
+    }
+
     /// The page of ``EngineIsolationTests``: every reference it holds is refused as a template and as a document.
     @Test func theHostilePageIsRefusedAsTemplateAndAsDocument() throws {
         let page = EngineIsolationTests.page(port: 8799, secret: "/etc/passwd")

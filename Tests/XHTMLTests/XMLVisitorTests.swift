@@ -59,8 +59,21 @@ import XHTML
         var recorder = Recorder()
         #expect(XHTMLValidator().validate(document, name: "v.html", visitor: &recorder).passed)
         let expected = prologue.utf8.count + "<head\n".utf8.count
-        #expect(recorder.events.contains(.startTag(name: "head", line: 5, endOffset: expected)), "\(recorder.events.prefix(3))")
+        #expect(recorder.events.contains(.startTag(name: "head", line: 5, endOffset: expected, isEmptyElementTag: false)), "\(recorder.events.prefix(3))")
         #expect(Array(document.utf8)[expected] == UInt8(ascii: ">"))
+    }
+
+    /// An empty-element tag (`<br/>`, `<div />`) is told from a start tag with an end tag (`<div></div>`,
+    /// `<br></br>`): the same element to XML, not to an HTML parser.
+    @Test func emptyElementTagsAreToldApart() {
+        let document = SampleDocument.strict(body: "<div/><div></div><p>x<br />y<br></br></p>")
+        var recorder = Recorder()
+        #expect(XHTMLValidator().validate(document, name: "v.html", visitor: &recorder).passed)
+        let tags = recorder.events.compactMap { event -> String? in
+            guard case .startTag(let name, _, _, let empty) = event, ["div", "br"].contains(name) else { return nil }
+            return empty ? "<\(name)/>" : "<\(name)>"
+        }
+        #expect(tags == ["<div/>", "<div>", "<br/>", "<br>"])
     }
 
     /// Past line 65,535 an element still reports its own line.

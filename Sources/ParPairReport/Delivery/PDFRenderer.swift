@@ -233,7 +233,7 @@ public struct PDFRenderer: Sendable {
         var wantsStartTags: Bool { true }
 
         mutating func visit(_ event: XMLEvent) {
-            if endOffset == nil, case .startTag("head", _, let offset) = event { endOffset = offset }
+            if endOffset == nil, case .startTag("head", _, let offset, _) = event { endOffset = offset }
         }
     }
 

@@ -2,23 +2,27 @@ import XHTML
 
 /// The allow-list walked over the rendered XHTML as libxml2 parses it for validation, in the same pass: every
 /// element with its attributes (references already replaced by the parser, so nothing is hidden in `&#104;`),
-/// each `<style>`'s text as CSS, every processing instruction, comment and CDATA section (refused: a browser reads
-/// the written file as HTML, where they do not mean what libxml2 read), and any internal-subset declaration. What
+/// each `<style>`'s text as CSS, every processing instruction, comment and CDATA section and each start tag an HTML
+/// parser builds into another tree (``HTMLTreeShape``; refused: a browser reads the written file as HTML, where they
+/// do not mean what libxml2 read), and any internal-subset declaration. What
 /// the browser or PDF engine will read is what is judged, not a second reading of the bytes.
 struct DocumentAllowList: XMLVisitor {
     /// The name violations carry: the template's, with "(rendered)".
     let source: String
     private(set) var violations: [PolicyViolation] = []
+    private var shape = HTMLTreeShape()
 
     init(templateName: String) {
         source = templateName + " (rendered)"
     }
 
     var elementsWithText: Set<String> { ["style"] }
+    var wantsStartTags: Bool { true }
 
     mutating func visit(_ event: XMLEvent) {
         switch event {
         case .element(let element):
+            shape.end(element.name)
             if let (shown, reason) = ElementAllowList.judge(
                 element: element.name, attributes: element.attributes.map { ($0.name, $0.value) }, context: .document) {
                 report(element.line, shown, reason)
@@ -33,8 +37,13 @@ struct DocumentAllowList: XMLVisitor {
             report(line, "<!-- -->", MarkupPolicy.commentReason)
         case .cdata(let line):
             report(line, "<![CDATA[ ]]>", MarkupPolicy.cdataReason)
-        case .startTag:
-            break
+        case .startTag(let name, let line, _, let isEmptyElementTag):
+            let problems = shape.start(name, selfClosing: isEmptyElementTag)
+            // An element not allowed is refused as such once it ends.
+            guard ElementAllowList.elements[name] != nil else { break }
+            // An element written `<br></br>` has an end tag; `<br/>` has none.
+            if !isEmptyElementTag, let (shown, reason) = HTMLTreeShape.endTagProblem(name) { report(line, shown, reason) }
+            for (shown, reason) in problems { report(line, shown, reason) }
         }
     }
 

@@ -1,14 +1,16 @@
 /// The allow-list applied to markup that is not parsed XHTML: an HTML template's text (``TemplateSourcePolicy``),
 /// read by ``MarkupScanner``. Elements and attributes are judged by ``ElementAllowList``, style sheets by
 /// ``StyleSheetPolicy``; a tag left open at the end is refused (it runs to the end, and what it swallows would go
-/// unjudged), and so are processing instructions, internal subsets, comments and CDATA sections (a browser reads
-/// the report as HTML, where they are not what the XML check read). (Markdown is read by libcmark:
+/// unjudged), and so are processing instructions, internal subsets, comments and CDATA sections, and the tags an
+/// HTML parser builds into another tree (``HTMLTreeShape``): a browser reads the report as HTML, where they are not
+/// what the XML check read. (Markdown is read by libcmark:
 /// ``MarkdownPolicy``.)
 enum MarkupPolicy {
     /// Every problem in `text` (at most ``PolicyViolation/maximumCount``), named after `source`.
     static func violations(in text: String, source: String, context: ElementAllowList.Context) -> [PolicyViolation] {
         var scanner = MarkupScanner(text, mustache: context.isTemplate)
         var violations: [PolicyViolation] = []
+        var shape = HTMLTreeShape()
         func report(_ line: Int, _ element: String, _ reason: String) {
             if violations.count < PolicyViolation.maximumCount {
                 violations.append(PolicyViolation(source: source, line: line, element: element, reason: reason))
@@ -16,13 +18,19 @@ enum MarkupPolicy {
         }
         scanner.scan { event in
             switch event {
-            case .tag(let element, let attributes, let line):
+            case .tag(let element, let attributes, let selfClosing, let line):
+                let shapeProblems = shape.start(element, selfClosing: selfClosing)
                 if let (shown, reason) = ElementAllowList.judge(element: element, attributes: attributes, context: context) {
                     report(line, shown, reason)
+                } else {
+                    for (shown, reason) in shapeProblems { report(line, shown, reason) }
                 }
             case .closingTag(let element, let line):
+                shape.end(element)
                 if ElementAllowList.elements[element] == nil {
                     report(line, "</\(element)>", "the element is not one a report uses (nothing that loads, embeds, runs or submits)")
+                } else if let (shown, reason) = HTMLTreeShape.endTagProblem(element) {
+                    report(line, shown, reason)
                 }
             case .styleText(let css, let line):
                 if let problem = StyleSheetPolicy.problem(css) { report(line, "<style>", problem) }

@@ -8,8 +8,9 @@
 struct MarkupScanner {
     enum Event {
         /// A start tag: its name lowercased, its attributes (names lowercased, values with character
-        /// references decoded), its line.
-        case tag(name: String, attributes: [(name: String, value: String)], line: Int)
+        /// references decoded), whether it ends with `/>` (as an HTML tokenizer reads it: not the `/` that ends an
+        /// unquoted value), its line.
+        case tag(name: String, attributes: [(name: String, value: String)], selfClosing: Bool, line: Int)
         case closingTag(name: String, line: Int)
         /// The text of a `<style>` element.
         case styleText(String, line: Int)
@@ -67,6 +68,12 @@ struct MarkupScanner {
 
     /// Reads what starts with the `<` at `start`; returns where scanning goes on.
     private mutating func markup(at start: Int, _ visit: (Event) -> Void) -> Int {
+        declaration(at: start, visit) ?? tag(at: start, visit)
+    }
+
+    /// A comment, a CDATA section, a `<!…>` declaration or a `<?…?>` instruction at `start`: where it ends, or nil
+    /// when none starts there.
+    private func declaration(at start: Int, _ visit: (Event) -> Void) -> Int? {
         let next = at(start + 1)
         if starts(with: "<!--", at: start) {
             visit(.comment(line: line(at: start)))
@@ -86,7 +93,13 @@ struct MarkupScanner {
             if !starts(with: "<?xml ", at: start) { visit(.instruction(line: line(at: start))) }
             return min(bytes.count, end + 2)
         }
-        let closing = next == UInt8(ascii: "/")
+        return nil
+    }
+
+    /// A start or end tag at `start` (with a `<style>`'s text after it), or a `<` that starts none: where scanning
+    /// goes on.
+    private mutating func tag(at start: Int, _ visit: (Event) -> Void) -> Int {
+        let closing = at(start + 1) == UInt8(ascii: "/")
         let nameStart = start + (closing ? 2 : 1)
         guard let first = at(nameStart), Self.isLetter(first) else { return start + 1 }
         var index = nameStart
@@ -95,63 +108,61 @@ struct MarkupScanner {
         }
         let name = text(nameStart..<index).lowercased()
         var attributes: [(name: String, value: String)] = []
+        var selfClosing = false
         while true {
+            let skipped = index
             while index < bytes.count, Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") { index += 1 }
-            guard index < bytes.count else {
-                visit(.unfinishedTag(name: name, line: line(at: start)))
-                return bytes.count
-            }
-            if bytes[index] == UInt8(ascii: ">") {
+            if at(index) == UInt8(ascii: ">") {
+                selfClosing = index > skipped && bytes[index - 1] == UInt8(ascii: "/")
                 index += 1
                 break
             }
-            let attributeStart = index
-            index += 1  // a first `=` belongs to the name, as in HTML
-            while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: ">"),
-                  bytes[index] != UInt8(ascii: "=") {
-                index = skipMustache(at: index) ?? index + 1
+            guard index < bytes.count, let (attribute, end) = attribute(at: index) else {
+                visit(.unfinishedTag(name: name, line: line(at: start)))
+                return bytes.count
             }
-            let attribute = text(attributeStart..<index).lowercased()
-            var look = index
-            while look < bytes.count, Self.isSpace(bytes[look]) { look += 1 }
-            guard at(look) == UInt8(ascii: "=") else {
-                attributes.append((attribute, ""))
-                continue
-            }
-            index = look + 1
-            while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
-            let valueStart: Int
-            let valueEnd: Int
-            if let quote = at(index), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                valueStart = index + 1
-                index = valueStart
-                while index < bytes.count, bytes[index] != quote { index = skipMustache(at: index) ?? index + 1 }
-                valueEnd = min(index, bytes.count)
-                guard index < bytes.count else {
-                    visit(.unfinishedTag(name: name, line: line(at: start)))
-                    return bytes.count
-                }
-                index += 1
-            } else {
-                valueStart = index
-                while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") {
-                    index = skipMustache(at: index) ?? index + 1
-                }
-                valueEnd = index
-            }
-            attributes.append((attribute, Self.decodeReferences(text(valueStart..<valueEnd))))
+            attributes.append(attribute)
+            index = end
         }
         if closing {
             visit(.closingTag(name: name, line: line(at: start)))
             return index
         }
-        visit(.tag(name: name, attributes: attributes, line: line(at: start)))
+        visit(.tag(name: name, attributes: attributes, selfClosing: selfClosing, line: line(at: start)))
         if name == "style" {
             let end = findClosing("</style", from: index) ?? bytes.count
             visit(.styleText(text(index..<end), line: line(at: index)))
             return end
         }
         return index
+    }
+
+    /// The attribute at `start`, its name lowercased and its value (if any) with references decoded, and where it
+    /// ends; nil when a quoted value runs to the end of the text.
+    private mutating func attribute(at start: Int) -> ((name: String, value: String), Int)? {
+        var index = start + 1  // a first `=` belongs to the name, as in HTML
+        while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: ">"),
+              bytes[index] != UInt8(ascii: "=") {
+            index = skipMustache(at: index) ?? index + 1
+        }
+        let name = text(start..<index).lowercased()
+        var look = index
+        while look < bytes.count, Self.isSpace(bytes[look]) { look += 1 }
+        guard at(look) == UInt8(ascii: "=") else { return ((name, ""), index) }
+        index = look + 1
+        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+        if let quote = at(index), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+            let valueStart = index + 1
+            index = valueStart
+            while index < bytes.count, bytes[index] != quote { index = skipMustache(at: index) ?? index + 1 }
+            guard index < bytes.count else { return nil }
+            return ((name, Self.decodeReferences(text(valueStart..<index))), index + 1)
+        }
+        let valueStart = index
+        while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") {
+            index = skipMustache(at: index) ?? index + 1
+        }
+        return ((name, Self.decodeReferences(text(valueStart..<index))), index)
     }
 
     // MARK: - Mustache tags as text
