@@ -137,6 +137,10 @@ import XHTML
         #expect(Self.walk(page("", "<p><q cite=\"https://x/\">x</q></p>")).map(\.element) == ["<q cite>"])
         let instruction = Self.walk(Self.doctype + "\n<?xml-stylesheet href=\"x.css\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head><body><p>x</p></body></html>\n")
         #expect(instruction.map(\.element) == ["<?xml-stylesheet?>"], "\(instruction)")
+        // A charset other than the document's UTF-8 would have a browser read other words than were checked.
+        #expect(Self.walk(page("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=Shift_JIS\" />", "<p>x</p>"))
+            .map(\.element) == ["<meta content>"])
+        #expect(Self.walk(page("<meta http-equiv=\"content-type\" content=\"text/html;charset=UTF-8\" />", "<p>x</p>")).isEmpty)
         // What the built-in templates write passes.
         let fine = page("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\" /><style type=\"text/css\">@page { size: A4; @bottom-right { content: \"page \" counter(page); } } @media print { a { color: #1a1a1a; } }</style>",
                         "<p><a href=\"#b\">b</a> <a href=\"https://x/\">x</a> <img src=\"data:image/svg+xml;base64,PHN2Zy8+\" alt=\"c\" /></p>")

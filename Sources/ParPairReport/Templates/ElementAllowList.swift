@@ -68,6 +68,21 @@ enum ElementAllowList {
                 continue
             }
         }
+        if element == "meta", let problem = charsetProblem(attributes, context: context) { return ("<meta content>", problem) }
+        return nil
+    }
+
+    /// A Content-Type that names a charset other than UTF-8: a browser would decode the report's UTF-8 bytes as that
+    /// charset, so names and words would read otherwise than they were checked.
+    private static func charsetProblem(_ attributes: [(name: String, value: String)], context: Context) -> String? {
+        guard attributes.contains(where: { $0.name == "http-equiv" && $0.value.lowercased() == "content-type" }),
+              let content = attributes.first(where: { $0.name == "content" })?.value,
+              !(context.isTemplate && MarkupPolicy.startsWithTag(content)) else { return nil }
+        let parts = content.lowercased().split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let charsets = parts.filter { $0.hasPrefix("charset=") }.map { $0.dropFirst("charset=".count) }
+        guard charsets.allSatisfy({ $0 == "utf-8" || $0 == "\"utf-8\"" }) else {
+            return "the report is UTF-8; a Content-Type may name charset=utf-8 and no other"
+        }
         return nil
     }
 
