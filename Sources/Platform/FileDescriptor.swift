@@ -69,6 +69,12 @@ package struct FileDescriptor: Sendable, Equatable {
         try bytes.withUnsafeBytes { raw in Result { () throws(FileError) in try writeAll(raw) } }.get()
     }
 
+    /// Writes a string's UTF-8, straight from its storage (a bridged or lazily made string is made contiguous first).
+    package func writeAll(utf8 text: String) throws(FileError) {
+        var text = text
+        try text.withUTF8 { bytes in Result { () throws(FileError) in try writeAll(UnsafeRawBufferPointer(bytes)) } }.get()
+    }
+
     /// Copies everything `source` holds from its current offset to this descriptor, 64 KiB at a time.
     package func writeAll(contentsOf source: FileDescriptor) throws(FileError) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
