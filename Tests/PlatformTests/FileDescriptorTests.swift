@@ -31,4 +31,17 @@ extension FileDescriptorTests {
         #expect(bytes.count == 200_000)
         #expect(bytes.enumerated().allSatisfy { $0.element == [0x61, 0x62, 0x63, 0x64][$0.offset % 4] })
     }
+
+    /// `read(upTo:at:)` reads where it is told and leaves the position alone: "0123456789" from byte 3 is "3456",
+    /// from byte 8 only "89" remains, and a plain read afterwards still starts at "0".
+    @Test func aPositionalReadLeavesThePositionAlone() throws {
+        let base = try Fixture()
+        let descriptor = try FileDescriptor.open(base.file("digits", "0123456789"), O_RDONLY)
+        defer { descriptor.closeQuietly() }
+        #expect(try descriptor.read(upTo: 4, at: 3) == Array("3456".utf8))
+        #expect(try descriptor.read(upTo: 5, at: 8) == Array("89".utf8))
+        #expect(try descriptor.read(upTo: 2, at: 10) == [])
+        #expect(try descriptor.read(upTo: 0, at: 0) == [])
+        #expect(try descriptor.read(exactly: 2) == Array("01".utf8))
+    }
 }
