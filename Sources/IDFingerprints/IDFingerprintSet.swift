@@ -171,6 +171,17 @@ public struct IDFingerprintSet: Sendable {
         return mix(hash ^ tail)
     }
 
+    /// ``fingerprint(of:tag:)`` of UTF-8 bytes (a text's, as a database hands them over).
+    public static func fingerprint(of bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
+        fingerprint(of: UnsafeRawBufferPointer(bytes), tag: tag)
+    }
+
+    /// ``fingerprint(of:tag:)`` of a text's UTF-8 bytes.
+    public static func fingerprint(of text: String, tag: UInt64) -> UInt64 {
+        var text = text
+        return text.withUTF8 { fingerprint(of: UnsafeRawBufferPointer($0), tag: tag) }
+    }
+
     /// SplitMix64's finalizer: a bijection on 64-bit values that spreads every input bit.
     private static func mix(_ value: UInt64) -> UInt64 {
         var z = value &+ 0x9E37_79B9_7F4A_7C15

@@ -1,4 +1,5 @@
 import ParPairModel
+import SQLite
 
 /// An enumeration property resolved for reading: its layout in this table and byte patterns of the
 /// known values, so known values decode without allocating a String.
@@ -9,9 +10,20 @@ struct EnumColumn<Value: AppEnumeration>: Sendable {
         case absent
     }
 
-    struct Entry: Sendable {
-        let bytes: [UInt8]
-        let value: Value
+    /// The known values and the UTF-8 of their text, at the same positions.
+    struct Known: Sendable {
+        let bytes: [[UInt8]]
+        let values: [Value]
+
+        init(_ text: (KnownCase<Value>) -> String) {
+            bytes = Value.knownCases.map { Array(text($0).utf8) }
+            values = Value.knownCases.map(\.value)
+        }
+
+        /// The known value whose text a TEXT cell holds; nil for another text or another storage class.
+        func value(of cell: Cell) -> Value? {
+            cell.textIndex(in: bytes).map { values[$0] }
+        }
     }
 
     let source: Source
@@ -21,8 +33,8 @@ struct EnumColumn<Value: AppEnumeration>: Sendable {
     var typeName: String { String(describing: Value.self) }
     /// The column, or the case columns joined, for messages.
     let columnDescription: String
-    let rawValues: [Entry]
-    let caseNames: [Entry]
+    let rawValues: Known
+    let caseNames: Known
 
     init(_ layout: TableLayout, _ property: String) {
         let mapping = layout.mapping[property: property]
@@ -38,19 +50,7 @@ struct EnumColumn<Value: AppEnumeration>: Sendable {
             source = .absent
             columnDescription = mapping.column
         }
-        rawValues = Value.knownCases.map { Entry(bytes: Array($0.rawValue.utf8), value: $0.value) }
-        caseNames = Value.knownCases.map { Entry(bytes: Array($0.caseName.utf8), value: $0.value) }
-    }
-
-    static func match(_ bytes: UnsafeBufferPointer<UInt8>, in entries: [Entry]) -> Value? {
-        for entry in entries where entry.bytes.count == bytes.count {
-            let equal = entry.bytes.withUnsafeBufferPointer { known in
-                var index = 0
-                while index < known.count, known[index] == bytes[index] { index += 1 }
-                return index == known.count
-            }
-            if equal { return entry.value }
-        }
-        return nil
+        rawValues = Known(\.rawValue)
+        caseNames = Known(\.caseName)
     }
 }

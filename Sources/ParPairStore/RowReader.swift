@@ -138,11 +138,10 @@ struct RowReader {
     }
 
     private func enumText<Value: AppEnumeration>(
-        _ index: Int32, _ cell: Cell, column: EnumColumn<Value>, matcher: [EnumColumn<Value>.Entry],
+        _ index: Int32, _ cell: Cell, column: EnumColumn<Value>, matcher: EnumColumn<Value>.Known,
         decode: (String) -> Value
     ) throws -> Value {
-        let known = cell.withTextBytes { bytes in EnumColumn<Value>.match(bytes, in: matcher) }
-        if let value = known.flatMap({ $0 }) { return value }
+        if let value = matcher.value(of: cell) { return value }
         switch cell.type {
         case .blob:
             throw StoreError.badValue(storePath, table: table, column: statement.columnName(index),

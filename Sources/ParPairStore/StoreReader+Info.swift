@@ -262,18 +262,14 @@ private struct TableScan {
         case .null:
             return nil
         case .blob:
-            return cell.withBlobBytes { bytes in
-                guard bytes.count == 16 else { return IDFingerprintSet.fingerprint(of: bytes, tag: 1) }
-                let uuid = bytes.loadUnaligned(as: uuid_t.self)
-                return IDFingerprintSet.fingerprint(of: UUID(uuid: uuid), kind: kind)
-            }
+            if let uuid = RowReader.uuid(cell) { return IDFingerprintSet.fingerprint(of: uuid, kind: kind) }
+            return cell.withBlobBytes { IDFingerprintSet.fingerprint(of: $0, tag: 1) }
         case .text:
-            return cell.withTextBytes { IDFingerprintSet.fingerprint(of: UnsafeRawBufferPointer($0), tag: 2) }
+            return cell.withTextBytes { IDFingerprintSet.fingerprint(of: $0, tag: 2) }
         case .integer, .real:
             // A number by the text SQLite writes for it, tagged apart from blobs and text (a rare, hand-made id:
             // the String costs nothing that matters).
-            var text = cell.text ?? ""
-            return text.withUTF8 { IDFingerprintSet.fingerprint(of: UnsafeRawBufferPointer($0), tag: 3) }
+            return IDFingerprintSet.fingerprint(of: cell.text ?? "", tag: 3)
         }
     }
 }

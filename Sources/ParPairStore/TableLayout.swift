@@ -46,74 +46,18 @@ struct TableLayout: Sendable {
         self.mapping = mapping
         self.tableName = tableName
         tableColumns = columns.map(\.name)
-        var actualName: [String: String] = [:]
-        for column in columns { actualName[column.name.uppercased()] = column.name }
         if let generated = columns.first(where: { $0.isGenerated && mapping.reads($0.name) }) {
             throw StoreError.generatedColumn(storePath, table: tableName, column: generated.name)
         }
-        func find(_ name: String) -> String? { actualName[name.uppercased()] }
-
-        guard let rowID = find(StoreSchema.rowIDColumn) else {
-            throw StoreError.missingColumn(storePath, table: mapping.table, column: StoreSchema.rowIDColumn,
-                                           property: "\(mapping.entity) row id", available: tableColumns)
-        }
-        var selectList = [Database.quote(identifier: rowID)]
-        var used: Set<String> = [rowID.uppercased(), "Z_ENT", "Z_OPT"]
-        var sources: [String: Source] = [:]
-        var enumLayouts: [String: EnumLayout] = [:]
-        var missingOptional: [String] = []
-
-        func select(_ name: String) -> Int32 {
-            selectList.append(Database.quote(identifier: name))
-            used.insert(name.uppercased())
-            return Int32(selectList.count - 1)
-        }
-
+        var resolver = try Resolver(mapping: mapping, tableColumns: tableColumns, storePath: storePath)
         for property in mapping.properties {
-            if skipping.contains(property.name), property.isOptional || property.nullability == .emptyWhenNull {
-                sources[property.name] = .absent
-                if let name = find(property.column) { used.insert(name.uppercased()) }
-                continue
-            }
-            if let name = find(property.column) {
-                sources[property.name] = .column(select(name), name: name)
-                if case .enumeration = property.kind { enumLayouts[property.name] = .rawValue }
-                continue
-            }
-            if case .enumeration(let descriptor) = property.kind {
-                let present = descriptor.cases.compactMap { enumCase in
-                    find(enumCase.column).map { (name: $0, caseName: enumCase.caseName) }
-                }
-                if !present.isEmpty {
-                    sources[property.name] = .perCase(present.map {
-                        CaseColumn(index: select($0.name), column: $0.name, caseName: $0.caseName)
-                    })
-                    enumLayouts[property.name] = .perCase
-                    continue
-                }
-                if property.isOptional {
-                    sources[property.name] = .absent
-                    enumLayouts[property.name] = .absent
-                    missingOptional.append(property.column)
-                    continue
-                }
-                let caseColumns = descriptor.cases.map(\.column).joined(separator: ", ")
-                throw StoreError.missingColumn(storePath, table: mapping.table,
-                                               column: "\(property.column) (or per-case columns \(caseColumns))",
-                                               property: "\(mapping.entity).\(property.name)", available: tableColumns)
-            }
-            guard property.isOptional else {
-                throw StoreError.missingColumn(storePath, table: mapping.table, column: property.column,
-                                               property: "\(mapping.entity).\(property.name)", available: tableColumns)
-            }
-            sources[property.name] = .absent
-            missingOptional.append(property.column)
+            try resolver.place(property, skipped: skipping.contains(property.name))
         }
-        self.selectList = selectList
-        self.sources = sources
-        self.enumLayouts = enumLayouts
-        missingOptionalColumns = missingOptional
-        extraColumns = tableColumns.filter { !used.contains($0.uppercased()) }
+        selectList = resolver.selectList
+        sources = resolver.sources
+        enumLayouts = resolver.enumLayouts
+        missingOptionalColumns = resolver.missingOptional
+        extraColumns = tableColumns.filter { !resolver.used.contains($0.uppercased()) }
     }
 
     /// The source of a property (every mapped property has one).
@@ -162,5 +106,97 @@ struct TableLayout: Sendable {
     func orderedSelectSQL(excluding excluded: [Int64] = []) -> String {
         let order = columnName(mapping.timeProperty).map { Database.quote(identifier: $0) + ", " } ?? ""
         return selectColumns + exclusion(excluded) + " ORDER BY " + order + selectList[0]
+    }
+}
+
+/// The SELECT list and the sources built up property by property, in the mapping's order.
+private struct Resolver {
+    let mapping: EntityMapping
+    let tableColumns: [String]
+    let storePath: String
+    /// The table's column names by their upper-cased spelling (SQLite compares names without case).
+    let actualName: [String: String]
+    var selectList: [String]
+    /// Upper-cased names of the columns the mapping accounts for.
+    var used: Set<String>
+    var sources: [String: TableLayout.Source] = [:]
+    var enumLayouts: [String: EnumLayout] = [:]
+    var missingOptional: [String] = []
+
+    /// Starts the SELECT list with the row id.
+    ///
+    /// - Throws: `StoreError.missingColumn` when the table has no `Z_PK`.
+    init(mapping: EntityMapping, tableColumns: [String], storePath: String) throws {
+        self.mapping = mapping
+        self.tableColumns = tableColumns
+        self.storePath = storePath
+        var actualName: [String: String] = [:]
+        for column in tableColumns { actualName[column.uppercased()] = column }
+        self.actualName = actualName
+        guard let rowID = actualName[StoreSchema.rowIDColumn.uppercased()] else {
+            throw StoreError.missingColumn(storePath, table: mapping.table, column: StoreSchema.rowIDColumn,
+                                           property: "\(mapping.entity) row id", available: tableColumns)
+        }
+        selectList = [Database.quote(identifier: rowID)]
+        used = [rowID.uppercased(), "Z_ENT", "Z_OPT"]
+    }
+
+    func find(_ name: String) -> String? { actualName[name.uppercased()] }
+
+    /// Adds a column to the SELECT list and returns its result index.
+    mutating func select(_ name: String) -> Int32 {
+        selectList.append(Database.quote(identifier: name))
+        used.insert(name.uppercased())
+        return Int32(selectList.count - 1)
+    }
+
+    /// Finds where one property is read from: its column, an enumeration's case columns, or nowhere.
+    ///
+    /// - Throws: `StoreError.missingColumn` when a required property has no column.
+    mutating func place(_ property: PropertyMapping, skipped: Bool) throws {
+        if skipped, property.isOptional || property.nullability == .emptyWhenNull {
+            sources[property.name] = .absent
+            if let name = find(property.column) { used.insert(name.uppercased()) }
+            return
+        }
+        if let name = find(property.column) {
+            sources[property.name] = .column(select(name), name: name)
+            if case .enumeration = property.kind { enumLayouts[property.name] = .rawValue }
+            return
+        }
+        if case .enumeration(let descriptor) = property.kind {
+            return try placeCaseColumns(property, cases: descriptor.cases)
+        }
+        guard property.isOptional else {
+            throw StoreError.missingColumn(storePath, table: mapping.table, column: property.column,
+                                           property: "\(mapping.entity).\(property.name)", available: tableColumns)
+        }
+        sources[property.name] = .absent
+        missingOptional.append(property.column)
+    }
+
+    /// An enumeration without its raw-value column: one column per case, or absent when optional.
+    ///
+    /// - Throws: `StoreError.missingColumn` when a required enumeration has neither layout.
+    private mutating func placeCaseColumns(_ property: PropertyMapping, cases: [EnumDescriptor.Case]) throws {
+        let present = cases.compactMap { enumCase in
+            find(enumCase.column).map { (name: $0, caseName: enumCase.caseName) }
+        }
+        if !present.isEmpty {
+            sources[property.name] = .perCase(present.map {
+                TableLayout.CaseColumn(index: select($0.name), column: $0.name, caseName: $0.caseName)
+            })
+            enumLayouts[property.name] = .perCase
+            return
+        }
+        guard property.isOptional else {
+            let caseColumns = cases.map(\.column).joined(separator: ", ")
+            throw StoreError.missingColumn(storePath, table: mapping.table,
+                                           column: "\(property.column) (or per-case columns \(caseColumns))",
+                                           property: "\(mapping.entity).\(property.name)", available: tableColumns)
+        }
+        sources[property.name] = .absent
+        enumLayouts[property.name] = .absent
+        missingOptional.append(property.column)
     }
 }

@@ -31,41 +31,90 @@ public struct WALInspection: Sendable, Hashable, Codable {
     /// Reads a WAL file frame by frame (memory: one page).
     static func inspect(path: String, size: Int64) -> WALInspection {
         var inspection = WALInspection(bytes: size, frames: 0, transactions: 0, pageSize: 0)
-        func wholeFileIgnored(_ why: String) -> WALInspection {
-            inspection.ignored = "its -wal \(why), so SQLite ignores all \(size) bytes of it: the newest logs may be missing"
-            return inspection
-        }
         guard size > 0 else { return inspection }
-        guard size >= 32 else { return wholeFileIgnored("is \(size) bytes, too short for its 32-byte header") }
-        guard let file = try? ReadOnlyFile(path), let header = file.read(exactly: 32) else { return inspection }
+        guard size >= 32 else { return inspection.wholeFileIgnored("is \(size) bytes, too short for its 32-byte header") }
+        guard let file = try? ReadOnlyFile(path), let bytes = file.read(exactly: 32) else { return inspection }
+        let header: WALHeader
+        switch WALHeader.read(bytes) {
+        case .success(let valid): header = valid
+        case .failure(let damage): return inspection.wholeFileIgnored(damage.reason)
+        }
+        inspection.pageSize = header.pageSize
+        let walk = FrameWalk(file: file, size: size, header: header)
+        inspection.frames = walk.committedFrames
+        inspection.transactions = walk.transactions
+        if let damage = walk.damage {
+            let from = 32 + Int64(walk.committedFrames) * header.frameSize
+            inspection.ignored = "its -wal is damaged or unfinished: \(damage), so SQLite uses its first \(walk.committedFrames) "
+                + "frames (\(walk.transactions) transactions) and ignores the \(size - from) bytes from byte \(from) on: "
+                + "the newest logs may be missing"
+        }
+        return inspection
+    }
+
+    /// This inspection with the whole file ignored, for the reason given (a sentence's middle: "has a damaged header").
+    private func wholeFileIgnored(_ why: String) -> WALInspection {
+        var inspection = self
+        inspection.ignored = "its -wal \(why), so SQLite ignores all \(bytes) bytes of it: the newest logs may be missing"
+        return inspection
+    }
+}
+
+/// A WAL's 32-byte header, checked as SQLite checks it: magic, page size and its own checksum.
+private struct WALHeader {
+    /// Why SQLite ignores a header, as the middle of a sentence.
+    struct Damage: Error {
+        let reason: String
+    }
+
+    let pageSize: Int
+    /// The salt every frame of the current WAL generation repeats.
+    let salt: [UInt8]
+    /// The running checksum after the header, which the first frame continues.
+    let checksum: WALChecksum
+
+    /// A frame: its 24-byte header and one page.
+    var frameSize: Int64 { Int64(24 + pageSize) }
+
+    static func read(_ header: [UInt8]) -> Result<WALHeader, Damage> {
         let magic = DatabaseHeader.bigEndian(header, at: 0)
         let pageSize = Int(DatabaseHeader.bigEndian(header, at: 8))
         guard magic == 0x377F_0682 || magic == 0x377F_0683, pageSize >= 512, pageSize <= 65_536,
               pageSize & (pageSize - 1) == 0 else {
-            return wholeFileIgnored("has a damaged header (not a write-ahead log's)")
+            return .failure(Damage(reason: "has a damaged header (not a write-ahead log's)"))
         }
-        inspection.pageSize = pageSize
-        let bigEndianWords = magic & 1 == 1
-        var checksum = WALChecksum(bigEndian: bigEndianWords)
+        var checksum = WALChecksum(bigEndian: magic & 1 == 1)
         checksum.add(header[0..<24])
         guard checksum.first == DatabaseHeader.bigEndian(header, at: 24),
               checksum.second == DatabaseHeader.bigEndian(header, at: 28) else {
-            return wholeFileIgnored("has a damaged header (its checksum fails)")
+            return .failure(Damage(reason: "has a damaged header (its checksum fails)"))
         }
-        let salt = Array(header[16..<24])
-        let frameSize = Int64(24 + pageSize)
-        var frames = 0, committedFrames = 0, transactions = 0
-        /// Why the frames stop before the end of the file, when that is damage rather than an older salt.
-        var damage: String?
+        return .success(WALHeader(pageSize: pageSize, salt: Array(header[16..<24]), checksum: checksum))
+    }
+}
+
+/// The frames after the header that SQLite uses: read until the salt changes (frames from before a WAL restart,
+/// not damage), a frame is cut short or fails its checksum; the used ones end at the last commit frame.
+private struct FrameWalk {
+    /// Frames whose salt and checksum hold.
+    private(set) var frames = 0
+    /// Frames up to and including the last commit frame.
+    private(set) var committedFrames = 0
+    private(set) var transactions = 0
+    /// Why frames after the committed ones are ignored, when that is damage or an unfinished transaction.
+    private(set) var damage: String?
+
+    init(file: ReadOnlyFile, size: Int64, header: WALHeader) {
+        var checksum = header.checksum
         while true {
-            let offset = 32 + Int64(frames) * frameSize
+            let offset = 32 + Int64(frames) * header.frameSize
             guard offset < size else { break }
-            guard size - offset >= frameSize, let frameHeader = file.read(exactly: 24),
-                  let page = file.read(exactly: pageSize) else {
-                damage = "its last frame is cut short (\(size - offset) of \(frameSize) bytes)"
+            guard size - offset >= header.frameSize, let frameHeader = file.read(exactly: 24),
+                  let page = file.read(exactly: header.pageSize) else {
+                damage = "its last frame is cut short (\(size - offset) of \(header.frameSize) bytes)"
                 break
             }
-            guard Array(frameHeader[8..<16]) == salt else { break }
+            guard Array(frameHeader[8..<16]) == header.salt else { break }
             checksum.add(frameHeader[0..<8])
             checksum.add(page[...])
             guard checksum.first == DatabaseHeader.bigEndian(frameHeader, at: 16),
@@ -83,15 +132,6 @@ public struct WALInspection: Sendable, Hashable, Codable {
             let unfinished = "\(frames - committedFrames) frame\(frames - committedFrames == 1 ? "" : "s") of no committed transaction"
             damage = damage.map { unfinished + " and then " + $0 } ?? unfinished
         }
-        inspection.frames = committedFrames
-        inspection.transactions = transactions
-        if let damage {
-            let from = 32 + Int64(committedFrames) * frameSize
-            inspection.ignored = "its -wal is damaged or unfinished: \(damage), so SQLite uses its first \(committedFrames) "
-                + "frames (\(transactions) transactions) and ignores the \(size - from) bytes from byte \(from) on: "
-                + "the newest logs may be missing"
-        }
-        return inspection
     }
 }
 

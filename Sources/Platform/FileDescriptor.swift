@@ -57,6 +57,27 @@ package struct FileDescriptor: Sendable, Equatable {
         return bytes
     }
 
+    /// Reads up to `count` bytes from `offset` (`pread`: the file's position does not move); fewer only where the
+    /// file ends.
+    package func read(upTo count: Int, at offset: Int64) throws(FileError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(count, 0))
+        var done = 0
+        while done < bytes.count {
+            let got = try bytes.withUnsafeMutableBytes { raw in
+                Result { () throws(FileError) in
+                    guard let base = raw.baseAddress else { return 0 }
+                    return try SystemCall.checked("read", path) {
+                        systemPositionalRead(rawValue, base + done, raw.count - done, off_t(offset) + off_t(done))
+                    }
+                }
+            }.get()
+            if got == 0 { break }
+            done += got
+        }
+        bytes.removeLast(bytes.count - done)
+        return bytes
+    }
+
     /// Reads exactly `count` bytes; nil when the file ends first.
     package func read(exactly count: Int) throws(FileError) -> [UInt8]? {
         let bytes = try read(upTo: count)
@@ -75,6 +96,12 @@ package struct FileDescriptor: Sendable, Equatable {
     /// Writes every byte.
     package func writeAll(_ bytes: [UInt8]) throws(FileError) {
         try bytes.withUnsafeBytes { raw in Result { () throws(FileError) in try writeAll(raw) } }.get()
+    }
+
+    /// Writes a string's UTF-8, straight from its storage (a bridged or lazily made string is made contiguous first).
+    package func writeAll(utf8 text: String) throws(FileError) {
+        var text = text
+        try text.withUTF8 { bytes in Result { () throws(FileError) in try writeAll(UnsafeRawBufferPointer(bytes)) } }.get()
     }
 
     /// Copies everything `source` holds from its current offset to this descriptor, `chunk` bytes at a time;
@@ -172,6 +199,9 @@ private func systemOpenAt(_ folder: Int32, _ path: String, _ flags: Int32, _ mod
 }
 private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, bytes, count)
+}
+private func systemPositionalRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int {
+    pread(descriptor, bytes, count, offset)
 }
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)

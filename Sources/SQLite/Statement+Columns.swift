@@ -148,6 +148,17 @@ public struct Cell {
         return try body(UnsafeBufferPointer(start: count > 0 ? bytes : nil, count: bytes == nil ? 0 : count))
     }
 
+    /// Where this TEXT value's bytes first appear among `candidates`, compared in place (no String is made): the
+    /// index of the first candidate of the same length and bytes; nil when none is, or for any other class.
+    public func textIndex(in candidates: [[UInt8]]) -> Int? {
+        withTextBytes { text -> Int? in
+            for (index, candidate) in candidates.enumerated() where candidate.count == text.count {
+                if candidate.elementsEqual(text) { return index }
+            }
+            return nil
+        } ?? nil
+    }
+
     /// The bytes of a BLOB (no copy), or nil for any other class.
     public func withBlobBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result? {
         guard type == .blob else { return nil }

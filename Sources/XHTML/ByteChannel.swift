@@ -19,7 +19,7 @@ public final class ByteChannel: Sendable {
     }
 
     /// Hands over a copy of `bytes`, waiting while the reader is `capacity` chunks behind.
-    public func send(_ bytes: UnsafeRawBufferPointer) {
+    public func send(_ bytes: ArraySlice<UInt8>) {
         guard !bytes.isEmpty else { return }
         sent.withLock { $0 += bytes.count }
         // The reader stopped: the bytes are counted, and go nowhere, not even into a copy.

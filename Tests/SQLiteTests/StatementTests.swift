@@ -79,6 +79,28 @@ import Testing
         }
     }
 
+    /// A TEXT cell is found among byte patterns by its exact bytes: the first equal one, never a prefix or a
+    /// longer pattern; other storage classes match nothing.
+    @Test func textIndexFindsTheFirstPatternWithTheSameBytes() throws {
+        try database.execute("""
+            INSERT INTO t (i, s, b) VALUES (1, 'Léo', X'4C656F');
+            INSERT INTO t (i, s, b) VALUES (2, '', NULL)
+            """)
+        // "Léo" is 4C C3 A9 6F in UTF-8; the BLOB holds "Leo".
+        let patterns: [[UInt8]] = [[0x4C, 0x65, 0x6F], [0x4C, 0xC3, 0xA9], [0x4C, 0xC3, 0xA9, 0x6F, 0x21],
+                                   [0x4C, 0xC3, 0xA9, 0x6F], [], [0x4C, 0xC3, 0xA9, 0x6F]]
+        try database.withStatement("SELECT s, b, i FROM t ORDER BY id") { statement throws in
+            #expect(try statement.step())
+            #expect(statement.cell(0).textIndex(in: patterns) == 3)
+            #expect(statement.cell(0).textIndex(in: Array(patterns[0..<3])) == nil)
+            #expect(statement.cell(1).textIndex(in: patterns) == nil)  // a BLOB, even with a pattern's bytes
+            #expect(statement.cell(2).textIndex(in: [[0x31]]) == nil)  // an INTEGER, though SQLite would render "1"
+            #expect(try statement.step())
+            #expect(statement.cell(0).textIndex(in: patterns) == 4)  // the empty text
+            #expect(statement.cell(1).textIndex(in: [[]]) == nil)  // NULL
+        }
+    }
+
     @Test func emptyTextAndEmptyBlobAreNotNull() throws {
         try database.withStatement("INSERT INTO t (s, b) VALUES (?, ?)") { statement throws in
             try statement.bind("", at: 1)

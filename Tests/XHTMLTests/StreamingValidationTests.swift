@@ -27,7 +27,7 @@ import Testing
             var offset = 0
             while offset < bytes.count {
                 let end = min(offset + piece, bytes.count)
-                bytes[offset..<end].withUnsafeBytes { channel.send($0) }
+                channel.send(bytes[offset..<end])
                 offset = end
             }
             channel.finish()
@@ -53,8 +53,8 @@ import Testing
         let first = DispatchSemaphore(value: 0)
         let second = DispatchSemaphore(value: 0)
         let prologue = Array("<?xml version=\"1.0\"?>\n<!DOCTYPE html>\n".utf8)
-        prologue[0..<2].withUnsafeBytes { channel.send($0) }  // fewer than the first read's 4
-        prologue[2...].withUnsafeBytes { channel.send($0) }
+        channel.send(prologue[0..<2])  // fewer than the first read's 4
+        channel.send(prologue[2...])
         let reader = Thread {
             counts.append(source.read(into: buffer, length: 1 << 16, minimum: 4))
             first.signal()
@@ -64,7 +64,7 @@ import Testing
         reader.start()
         let firstReturned = first.wait(timeout: .now() + 20) == .success
         #expect(firstReturned, "the first read waited for more than the prologue")
-        Array("<html/>".utf8).withUnsafeBytes { channel.send($0) }  // the document is not finished
+        channel.send(Array("<html/>".utf8)[...])  // the document is not finished
         let secondReturned = second.wait(timeout: .now() + 20) == .success
         #expect(secondReturned, "the second read waited for more than had come")
         channel.finish()

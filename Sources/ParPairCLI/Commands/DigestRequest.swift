@@ -42,43 +42,54 @@ struct DigestRequest {
         let toText = try parsed.value(OptionTable.to)
         if let list = try parsed.value(OptionTable.attach) {
             guard eml != nil else { throw UsageError("--attach chooses what the e-mail attaches; give --eml FILE|- too", command: command) }
-            for item in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                switch item {
-                case "csv": continue
-                case "pdf": attachPDF = true
-                default: throw UsageError("option '--attach': '\(item)' is not csv or pdf (the CSV is always attached)", command: command)
-                }
-            }
+            attachPDF = try Self.attachesPDF(list, command: command)
         }
-        if let eml {
-            guard !eml.isEmpty else { throw UsageError("option '--eml' needs a file name, or - for standard output", command: command) }
-            guard let fromText else { throw UsageError("--eml needs --from ADDR, the sender", command: command) }
-            guard let toText else { throw UsageError("--eml needs --to ADDR[,ADDR...], the recipients", command: command) }
-            let from: MailAddress
-            let to: [MailAddress]
-            do {
-                from = try MailAddress(fromText)
-            } catch {
-                throw UsageError("option '--from': \(error)", command: command)
-            }
-            if toText.contains(";") {
-                throw UsageError("option '--to': separate recipients with ',', not ';' (got '\(toText)')", command: command)
-            }
-            do {
-                to = try MailAddress.list(toText)
-            } catch {
-                throw UsageError("option '--to': \(error)", command: command)
-            }
-            mail = DigestJob.Mail(destination: OutputFile(path: eml), from: from, to: to)
-        } else {
-            if fromText != nil || toText != nil {
-                throw UsageError("--from and --to address the e-mail; give --eml FILE|- too", command: command)
-            }
-            mail = nil
-        }
+        mail = try Self.mail(eml: eml, fromText: fromText, toText: toText, command: command)
         if folder == nil && mail == nil {
             throw UsageError("nothing to write: give --out DIR, --eml FILE|-, or both", command: command)
         }
+    }
+
+    /// Whether `--attach csv,pdf` asks for the PDF (the CSV is always attached).
+    private static func attachesPDF(_ list: String, command: String) throws -> Bool {
+        var pdf = false
+        for item in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            switch item {
+            case "csv": continue
+            case "pdf": pdf = true
+            default: throw UsageError("option '--attach': '\(item)' is not csv or pdf (the CSV is always attached)", command: command)
+            }
+        }
+        return pdf
+    }
+
+    /// The e-mail `--eml`, `--from` and `--to` describe, or nil without `--eml` (then neither address may be given).
+    private static func mail(eml: String?, fromText: String?, toText: String?, command: String) throws -> DigestJob.Mail? {
+        guard let eml else {
+            if fromText != nil || toText != nil {
+                throw UsageError("--from and --to address the e-mail; give --eml FILE|- too", command: command)
+            }
+            return nil
+        }
+        guard !eml.isEmpty else { throw UsageError("option '--eml' needs a file name, or - for standard output", command: command) }
+        guard let fromText else { throw UsageError("--eml needs --from ADDR, the sender", command: command) }
+        guard let toText else { throw UsageError("--eml needs --to ADDR[,ADDR...], the recipients", command: command) }
+        let from: MailAddress
+        let to: [MailAddress]
+        do {
+            from = try MailAddress(fromText)
+        } catch {
+            throw UsageError("option '--from': \(error)", command: command)
+        }
+        if toText.contains(";") {
+            throw UsageError("option '--to': separate recipients with ',', not ';' (got '\(toText)')", command: command)
+        }
+        do {
+            to = try MailAddress.list(toText)
+        } catch {
+            throw UsageError("option '--to': \(error)", command: command)
+        }
+        return DigestJob.Mail(destination: OutputFile(path: eml), from: from, to: to)
     }
 
     /// `md,html,csv` in the order given, without repeats, and whether `pdf` is among them.

@@ -133,7 +133,7 @@ public struct DescriptorSink: TextOutputStream {
     /// Also receives every byte written, in order (a validator reading the report as it is written), never more than
     /// 16 KB behind the writes, although the file is written 64 KB at a time: the validator keeps pace with the render
     /// instead of starting late and finishing after it.
-    var tap: ((UnsafeRawBufferPointer) -> Void)?
+    var tap: ((ArraySlice<UInt8>) -> Void)?
     private var buffer: [UInt8] = []
     /// How much of `buffer` the tap has been given.
     private var tapped = 0
@@ -146,10 +146,11 @@ public struct DescriptorSink: TextOutputStream {
     }
 
     public mutating func write(_ string: String) {
-        if string.utf8.count >= 1 << 16 {
+        // A large piece goes to the file straight from the string's storage (a 10 MB report is not copied again);
+        // with a tap it joins the buffer, which the tap and the file then take in one piece each.
+        if string.utf8.count >= 1 << 16, tap == nil {
             drain()
-            var string = string
-            string.withUTF8 { writeOut(UnsafeRawBufferPointer($0)) }
+            writeOut(string)
             return
         }
         // Copied in one piece from the string's storage, not element by element through the UTF-8 view (a long
@@ -175,7 +176,7 @@ public struct DescriptorSink: TextOutputStream {
 
     private mutating func tapBuffered() {
         guard let tap, failure == nil, tapped < buffer.count else { return }
-        buffer.withUnsafeBytes { tap(UnsafeRawBufferPointer(rebasing: $0[tapped...])) }
+        tap(buffer[tapped...])
         tapped = buffer.count
     }
 
@@ -211,12 +212,11 @@ public struct DescriptorSink: TextOutputStream {
         tapped = 0
     }
 
-    /// Writes bytes to the descriptor unless an earlier write failed; keeps the first failure.
-    private mutating func writeOut(_ bytes: UnsafeRawBufferPointer) {
+    /// Writes a string's UTF-8 to the descriptor unless an earlier write failed; keeps the first failure.
+    private mutating func writeOut(_ string: String) {
         guard failure == nil else { return }
-        tap?(bytes)
         let output = FileDescriptor(rawValue: descriptor, path: name)
-        record(Result { () throws(FileError) in try output.writeAll(bytes) })
+        record(Result { () throws(FileError) in try output.writeAll(utf8: string) })
     }
 
     private mutating func record(_ written: Result<Void, FileError>) {

@@ -257,17 +257,16 @@ public struct PDFRenderer: Sendable {
     /// anything else an engine leaves is not delivered.
     static func check(pdf: String, size: Int64, engine: Engine) throws(PDFError) {
         guard size <= maximumBytes else { throw .failed(engine, "its PDF is larger than \(maximumBytes >> 20) MB") }
-        let descriptor = open(pdf, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw .failed(engine, "its PDF cannot be read") }
-        defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 5)
-        var tail = [UInt8](repeating: 0, count: Int(min(size, 1024)))
-        let gotHead = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 5, 0) }
-        let gotTail = tail.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(size) - off_t($0.count)) }
+        let descriptor: FileDescriptor
+        do { descriptor = try FileDescriptor.open(pdf, O_RDONLY | O_NOFOLLOW) } catch { throw .failed(engine, "its PDF cannot be read") }
+        defer { descriptor.closeQuietly() }
+        let tailCount = Int(min(size, 1024))
+        let head = (try? descriptor.read(upTo: 5, at: 0)) ?? []
+        let tail = (try? descriptor.read(upTo: tailCount, at: size - Int64(tailCount))) ?? []
         let eof = Array("%%EOF".utf8)
-        let endsRight = gotTail == tail.count && tail.count >= eof.count
+        let endsRight = tail.count == tailCount && tail.count >= eof.count
             && (0...(tail.count - eof.count)).contains { Array(tail[$0..<($0 + eof.count)]) == eof }
-        guard gotHead == 5, head == Array("%PDF-".utf8), endsRight else {
+        guard head == Array("%PDF-".utf8), endsRight else {
             throw .failed(engine, "what it wrote is not a PDF (no %PDF- header or no %%EOF at the end)")
         }
     }
@@ -279,13 +278,11 @@ public struct PDFRenderer: Sendable {
     private static func lastLine(of path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { return "" }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return "" }
-        defer { close(descriptor) }
+        guard let descriptor = try? FileDescriptor.open(path, O_RDONLY) else { return "" }
+        defer { descriptor.closeQuietly() }
         let count = Int(min(Int64(info.st_size), 4096))
-        var bytes = [UInt8](repeating: 0, count: count)
-        let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(info.st_size) - off_t(count)) }
-        let text = String(decoding: bytes.prefix(max(got, 0)), as: UTF8.self)
+        let bytes = (try? descriptor.read(upTo: count, at: Int64(info.st_size) - Int64(count))) ?? []
+        let text = String(decoding: bytes, as: UTF8.self)
         return text.split(separator: "\n").last.map(String.init) ?? ""
     }
 
