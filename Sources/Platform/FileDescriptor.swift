@@ -132,6 +132,28 @@ package struct FileDescriptor: Sendable, Equatable {
         return info
     }
 
+    /// The status of `name` in this folder, its link not followed (`fstatat` with `AT_SYMLINK_NOFOLLOW`); nil when
+    /// there is nothing of that name (or it cannot be looked at).
+    package func status(of name: String) -> stat? {
+        var info = stat()
+        return fstatat(rawValue, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
+    }
+
+    /// Makes the folder `name` in this folder (`mkdirat`); false when something of that name is there already.
+    package func makeFolder(named name: String, mode: mode_t = 0o755, shownAs shown: String) throws(FileError) -> Bool {
+        switch SystemCall.valueOrErrno("mkdir", shown, { mkdirat(rawValue, name, mode) }) {
+        case .success: return true
+        case .failure(let error) where error.code == EEXIST: return false
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Removes the empty folder `name` in this folder (`unlinkat` with `AT_REMOVEDIR`), if it can; for undoing what
+    /// this run made.
+    package func removeEmptyFolder(named name: String) {
+        _ = unlinkat(rawValue, name, AT_REMOVEDIR)
+    }
+
     /// Closes the descriptor; its failure (a delayed write error on some file systems) is thrown.
     package func close() throws(FileError) {
         try SystemCall.checked("close", path, retryOnInterrupt: false) { systemClose(rawValue) }

@@ -45,3 +45,21 @@ extension FileDescriptorTests {
         #expect(try descriptor.read(exactly: 2) == Array("01".utf8))
     }
 }
+
+/// A folder's descriptor makes, looks at and removes names inside it, links not followed.
+extension FileDescriptorTests {
+    @Test func aFolderMakesLooksAtAndRemovesWhatIsInIt() throws {
+        let base = try Fixture()
+        let folder = try FileDescriptor.open(base.path, O_RDONLY | O_DIRECTORY)
+        defer { folder.closeQuietly() }
+        #expect(folder.status(of: "week") == nil, "nothing there yet")
+        #expect(try folder.makeFolder(named: "week", shownAs: "week"))
+        #expect(try !folder.makeFolder(named: "week", shownAs: "week"), "there already: not made again")
+        #expect(folder.status(of: "week").map { $0.st_mode & S_IFMT } == S_IFDIR)
+        #expect(symlink(POSIXFile.join(base.path, "week"), POSIXFile.join(base.path, "link")) == 0)
+        #expect(folder.status(of: "link").map { $0.st_mode & S_IFMT } == S_IFLNK, "the link itself, not its folder")
+        folder.removeEmptyFolder(named: "week")
+        #expect(folder.status(of: "week") == nil)
+        #expect(throws: FileError.self) { try folder.makeFolder(named: "no/such/parent", shownAs: "no/such/parent") }
+    }
+}

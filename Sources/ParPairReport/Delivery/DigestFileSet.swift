@@ -62,7 +62,7 @@ public struct DigestFileSet: Sendable {
         do {
             staged = try stageAll(open: &openFolders, created: &created, direct: &direct)
         } catch {
-            for folder in created.reversed() { _ = unlinkat(folder.parent.rawValue, folder.name, AT_REMOVEDIR) }
+            for folder in created.reversed() { folder.parent.removeEmptyFolder(named: folder.name) }
             throw error
         }
         for (index, item) in staged.enumerated() {
@@ -158,23 +158,20 @@ public struct DigestFileSet: Sendable {
     /// Makes the folder `name` in `folder` unless it is there; whether it made it. A link or a file in the way is
     /// an error.
     private static func makeFolder(_ name: String, in folder: FileDescriptor, key: String, root: String) throws(DeliveryError) -> Bool {
-        switch SystemCall.valueOrErrno("mkdir", key, { mkdirat(folder.rawValue, name, 0o755) }) {
-        case .success:
-            return true
-        case .failure(let error) where error.code != EEXIST:
+        do {
+            if try folder.makeFolder(named: name, shownAs: key) { return true }
+        } catch {
             throw .cannotCreate("cannot create the folder \(key): \(error.reason)")
-        case .failure:
-            var info = stat()
-            if fstatat(folder.rawValue, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
-                if info.st_mode & S_IFMT == S_IFLNK {
-                    throw .refused("\(key) is a symbolic link; digest files are written only inside \(root), never through a link")
-                }
-                if info.st_mode & S_IFMT != S_IFDIR {
-                    throw .cannotCreate("cannot create the folder \(key): a file of that name is in the way")
-                }
-            }
-            return false
         }
+        if let info = folder.status(of: name) {
+            if info.st_mode & S_IFMT == S_IFLNK {
+                throw .refused("\(key) is a symbolic link; digest files are written only inside \(root), never through a link")
+            }
+            if info.st_mode & S_IFMT != S_IFDIR {
+                throw .cannotCreate("cannot create the folder \(key): a file of that name is in the way")
+            }
+        }
+        return false
     }
 
     /// `mkdir -p` for the `--out` folder itself (links on the way to it are the user's choice).
@@ -193,9 +190,8 @@ public struct DigestFileSet: Sendable {
 
     /// Stages one file in an opened folder; nil when the target already holds the same bytes.
     private static func stage(_ entry: Entry, name: String, in folder: FileDescriptor) throws(DeliveryError) -> AtomicOutput? {
-        var info = stat()
         var existing: AtomicOutput.Existing?
-        if fstatat(folder.rawValue, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+        if let info = folder.status(of: name) {
             switch info.st_mode & S_IFMT {
             case S_IFREG:
                 existing = AtomicOutput.Existing(info)
