@@ -195,30 +195,34 @@ public enum ReportData {
         return first + second
     }
 
+    /// The visit summary of a baby's `--since`/`--visit` period (it reads the days before the report's weeks), and the
+    /// aggregate then shown: a `--since` report shows only its own weeks; with the date `--since` falls on, inside the
+    /// first week shown ("Report covers"), and the reference bands the summary shows.
+    private static func visitPart(
+        _ aggregate: BabyAggregate, index: Int, result: AggregationResult, settings: ReportSettings, charts: Bool
+    ) throws -> (aggregate: BabyAggregate, visit: MustacheValue, since: CivilDate?, shown: [ReferenceBand]) {
+        guard let period = settings.visit else { return (aggregate, .null, nil, []) }
+        var (shownAggregate, visit, since, shown) = (aggregate, MustacheValue.null, CivilDate?.none, [ReferenceBand]())
+        let (from, to) = period.dates(today: result.options.today)
+        if let summary = VisitSummary(aggregate, from: from, to: to) {
+            shown = summary.figures.flatMap(\.bands)
+            visit = try VisitData.make(summary, aggregate: aggregate, index: index, localizer: settings.localizer,
+                                       units: result.options.units, charts: charts)
+        }
+        if case .since(let date) = period {
+            shownAggregate = aggregate.keepingWeeks(from: max(0, Age(days: LifeCalendar.dayOfLife(date, bornOn: aggregate.birthDate)).week))
+            since = date
+        }
+        return (shownAggregate, visit, since, shown)
+    }
+
     static func baby(
         _ aggregate: BabyAggregate, index: Int, result: AggregationResult, settings: ReportSettings, charts: Bool,
         drawsAhead: Bool = false, reads: (String) -> Bool = { _ in true }
     ) throws -> MadeBaby {
-        var shown: [ReferenceBand] = []
         let name = BabyName.shown(aggregate.baby.name, redact: settings.redact)
         let localizer = settings.localizer
-        // The visit summary reads the days before the report's weeks; a --since report then shows only its own weeks.
-        var aggregate = aggregate
-        var visit: MustacheValue = .null
-        /// Where `--since` falls inside the first week shown, for "Report covers".
-        var since: CivilDate?
-        if let period = settings.visit {
-            let (from, to) = period.dates(today: result.options.today)
-            if let summary = VisitSummary(aggregate, from: from, to: to) {
-                shown += summary.figures.flatMap(\.bands)
-                visit = try VisitData.make(summary, aggregate: aggregate, index: index, localizer: localizer, units: result.options.units,
-                                           charts: charts)
-            }
-            if case .since(let date) = period {
-                aggregate = aggregate.keepingWeeks(from: max(0, Age(days: LifeCalendar.dayOfLife(date, bornOn: aggregate.birthDate)).week))
-                since = date
-            }
-        }
+        var (aggregate, visit, since, shown) = try visitPart(aggregate, index: index, result: result, settings: settings, charts: charts)
         let weeks = aggregate.weeks
         let firstMonthDays = aggregate.firstMonth
         shown += weeks.flatMap(\.references) + firstMonthDays.flatMap(\.bands)
