@@ -245,23 +245,28 @@ struct TemplateParser {
                 append(.block(block))
             }
         case .parent:
-            let standalone = open.pendingWhitespace != nil && (open.openEndsLine || tag.lineEnd != nil)
-            var indentation = ""
-            if let pending = open.pendingWhitespace {
-                if standalone {
-                    indentation = dedented(open.offset - pending.count ..< open.offset)
-                } else {
-                    appendText(from: open.offset - pending.count, to: open.offset)
-                }
-            }
-            if let lineEnd = tag.lineEnd, standalone || tag.lineStart != nil {
-                position = lineEnd
-            } else {
-                position = tag.end
-            }
-            append(.parent(ParentNode(
-                name: open.partialName!, indentation: indentation, overrides: open.overrides, offset: open.offset)))
+            closeParent(open, tag: tag)
         }
+    }
+
+    /// Closes a parent tag (`{{<name}}…{{/name}}`): a standalone one takes its line's indentation for the partial.
+    private mutating func closeParent(_ open: Frame, tag: Tag) {
+        let standalone = open.pendingWhitespace != nil && (open.openEndsLine || tag.lineEnd != nil)
+        var indentation = ""
+        if let pending = open.pendingWhitespace {
+            if standalone {
+                indentation = dedented(open.offset - pending.count ..< open.offset)
+            } else {
+                appendText(from: open.offset - pending.count, to: open.offset)
+            }
+        }
+        if let lineEnd = tag.lineEnd, standalone || tag.lineStart != nil {
+            position = lineEnd
+        } else {
+            position = tag.end
+        }
+        append(.parent(ParentNode(
+            name: open.partialName!, indentation: indentation, overrides: open.overrides, offset: open.offset)))
     }
 
     private func newDelimiters(_ tag: Tag) throws -> Delimiters {
