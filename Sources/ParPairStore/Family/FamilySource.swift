@@ -231,7 +231,7 @@ public final class FamilySource: LogSource {
             // The phones' threads keep what `wanted` refuses out of their batches.
             return try withPhoneStreams(wanted: wanted) { streams in
                 for kind in LogKind.allCases {
-                    try table(kind, batch: Handover.matched, id: { $0.copyOf == nil ? $0.handle.record.id : nil }) { deliver in
+                    try table(kind, batch: Handover.matched, id: { $0.copyOf == nil ? $0.handle.id : nil }) { deliver in
                         try mergedPerBaby(kind, from: streams) { try deliver(MatchedLog(handle: $0, copyOf: $1)) }
                     }
                 }
