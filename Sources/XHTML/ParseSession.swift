@@ -70,12 +70,12 @@ final class ParseSession {
     /// and namespace declarations, and its text when the visitor asks for it.
     func visitElement(_ node: xmlNodePtr) {
         guard let hooks, node.pointee.type == XML_ELEMENT_NODE else { return }
-        let name = Self.qualifiedName(node.pointee.name, node.pointee.ns)
+        let name = XMLString.qualifiedName(node.pointee.name, node.pointee.ns)
         var attributes: [XMLAttribute] = []
         var attribute = node.pointee.properties
         while let current = attribute {
             let value = XMLString.take(xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)) ?? ""
-            attributes.append(XMLAttribute(name: Self.qualifiedName(current.pointee.name, current.pointee.ns), value: value))
+            attributes.append(XMLAttribute(name: XMLString.qualifiedName(current.pointee.name, current.pointee.ns), value: value))
             attribute = current.pointee.next
         }
         var namespace = node.pointee.nsDef
@@ -86,13 +86,6 @@ final class ParseSession {
         }
         let text = hooks.elementsWithText.contains(name) ? XMLString.take(xmlNodeGetContent(node)) ?? "" : nil
         hooks.visit(.element(XMLVisitedElement(name: name, line: Int(xmlGetLineNo(node)), attributes: attributes, text: text)))
-    }
-
-    /// `prefix:name`, or `name` without a prefix.
-    private static func qualifiedName(_ name: UnsafePointer<xmlChar>?, _ namespace: xmlNsPtr?) -> String {
-        let local = XMLString.copy(name) ?? ""
-        guard let prefix = XMLString.copy(namespace?.pointee.prefix) else { return local }
-        return prefix + ":" + local
     }
 
     /// Records an error libxml2 raised outside the parser context (a catalog it could not read,

@@ -50,7 +50,8 @@ final class ParserContext {
             let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
             let ended = context.pointee.node
             let session = ParseSession.of(context)
-            if let ended, context.pointee.inSubset == 0, let session, session.hooks != nil {
+            if let ended, context.pointee.inSubset == 0, let session, let hooks = session.hooks {
+                hooks.html?.end(ended)
                 session.visitElement(ended)
             }
             xmlSAX2EndElementNs(userData, localName, prefix, uri)
@@ -72,16 +73,21 @@ final class ParserContext {
                 }
                 xmlSAX2ProcessingInstruction(userData, target, data)
             }
-            if hooks.wantsStartTags {
+            if hooks.wantsStartTags || hooks.html != nil {
                 handlers.pointee.startElementNs = { userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
                     xmlSAX2StartElementNs(userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
                     guard let userData else { return }
                     let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+                    guard let session = ParseSession.of(context), let hooks = session.hooks else { return }
+                    if let writer = hooks.html, let started = context.pointee.node, context.pointee.inSubset == 0 {
+                        writer.start(started, declared: session.declaredType)
+                    }
+                    guard hooks.wantsStartTags else { return }
                     // libxml2 calls this with its cursor on the `>` (or `/>`) that ends the tag.
                     let local = XMLString.copy(localName) ?? ""
                     let name = XMLString.copy(prefix).map { $0 + ":" + local } ?? local
                     let empty = context.pointee.input?.pointee.cur?.pointee == UInt8(ascii: "/")
-                    ParseSession.of(context)?.hooks?.visit(.startTag(
+                    hooks.visit(.startTag(
                         name: name, line: ParserContext.position(of: context).line, endOffset: Int(xmlByteConsumed(context)),
                         isEmptyElementTag: empty))
                 }

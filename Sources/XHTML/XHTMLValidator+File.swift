@@ -19,6 +19,16 @@ extension XHTMLValidator {
         VisitHooks.with(&visitor) { parse(name: name).run(channel: channel, hooks: $0) }
     }
 
+    /// Validates a document another thread writes through `channel`, showing it to `visitor`, and hands `html` the
+    /// document libxml2 parsed, a chunk at a time as it is parsed, written as an HTML parser reads it back as the same
+    /// tree (comments left out, text re-escaped, `<br />`; a tree that cannot be so written fails the check). What
+    /// `html` is given is to be shipped only once the check passed.
+    public func validate<Visitor: XMLVisitor>(
+        channel: ByteChannel, name: String, visitor: inout Visitor, writingHTML html: @escaping ([UInt8]) -> Void
+    ) -> XMLCheckResult {
+        VisitHooks.with(&visitor, html: html) { parse(name: name).run(channel: channel, hooks: $0) }
+    }
+
     /// Validates a file, showing it to `visitor` in the same pass (see ``validate(fileAt:name:)``).
     /// - Throws: ``XMLFileError`` when the file cannot be opened or read.
     public func validate<Visitor: XMLVisitor>(fileAt path: String, name: String, visitor: inout Visitor) throws(XMLFileError) -> XMLCheckResult {

@@ -75,6 +75,20 @@ public struct XHTMLValidator: Sendable {
         VisitHooks.with(&visitor) { parse(name: name).run(document.utf8, isDecodedText: true, hooks: $0) }
     }
 
+    /// Validates a document given as text, showing it to `visitor`, and writes into `html` the document libxml2
+    /// parsed as an HTML parser reads it back as the same tree (see ``validate(channel:name:visitor:writingHTML:)``);
+    /// ship it only when the check passed.
+    public func validate<Visitor: XMLVisitor>(
+        _ document: String, name: String, visitor: inout Visitor, writingHTMLInto html: inout String
+    ) -> XMLCheckResult {
+        var bytes: [UInt8] = []
+        let result = VisitHooks.with(&visitor, html: { bytes.append(contentsOf: $0) }) {
+            parse(name: name).run(document.utf8, isDecodedText: true, hooks: $0)
+        }
+        html = String(decoding: bytes, as: UTF8.self)
+        return result
+    }
+
     func parse(name: String) -> XMLParse {
         XMLParse(
             documentName: name,

@@ -22,10 +22,23 @@ enum XMLString {
             return nil
         }
         let text = String(cString: pointer)
+        free(pointer)
+        return text
+    }
+
+    /// Frees a libxml2-allocated string with libxml2's deallocator.
+    static func free(_ pointer: UnsafeMutablePointer<xmlChar>?) {
+        guard let pointer else { return }
         var deallocate: xmlFreeFunc?
         _ = xmlMemGet(&deallocate, nil, nil, nil)
         deallocate?(pointer)
-        return text
+    }
+
+    /// `prefix:name`, or `name` without a prefix.
+    static func qualifiedName(_ name: UnsafePointer<xmlChar>?, _ namespace: xmlNsPtr?) -> String {
+        let local = copy(name) ?? ""
+        guard let prefix = copy(namespace?.pointee.prefix) else { return local }
+        return prefix + ":" + local
     }
 
     /// A copy of a string libxml2 keeps owning; nil for NULL.

@@ -43,6 +43,9 @@ public enum XMLEvent: Sendable, Equatable {
     case comment(line: Int)
     /// A CDATA section in the document (`<![CDATA[ … ]]>`).
     case cdata(line: Int)
+    /// When the document is also written as HTML reads it back: an element that cannot be written so (`<style>`
+    /// text that holds `</`), shown as `<style>`, and why. What is written is then not the tree that was parsed.
+    case unwritable(element: String, line: Int, reason: String)
 }
 
 /// An element as the parser built it.
@@ -82,12 +85,19 @@ struct VisitHooks {
     var elementsWithText: Set<String>
     var wantsStartTags: Bool
     var visit: (XMLEvent) -> Void
+    /// Writes the tree as HTML reads it back, if it is wanted.
+    var html: HTMLWriter?
 
     /// Runs `body` with hooks that forward to a copy of `visitor`, then stores the copy back.
-    static func with<Visitor: XMLVisitor, Result>(_ visitor: inout Visitor, _ body: (VisitHooks) -> Result) -> Result {
+    /// With `html`, the tree is also written as HTML reads it back (``HTMLWriter``), into `html` a chunk at a time.
+    static func with<Visitor: XMLVisitor, Result>(
+        _ visitor: inout Visitor, html: (([UInt8]) -> Void)? = nil, _ body: (VisitHooks) -> Result
+    ) -> Result {
         var copy = visitor
-        let hooks = VisitHooks(elementsWithText: copy.elementsWithText, wantsStartTags: copy.wantsStartTags) { copy.visit($0) }
+        var hooks = VisitHooks(elementsWithText: copy.elementsWithText, wantsStartTags: copy.wantsStartTags) { copy.visit($0) }
+        hooks.html = html.map { HTMLWriter(sink: $0, refuse: hooks.visit) }
         let result = body(hooks)
+        hooks.html?.finish()
         visitor = copy
         return result
     }

@@ -134,6 +134,8 @@ public struct DescriptorSink: TextOutputStream {
     /// 16 KB behind the writes, although the file is written 64 KB at a time: the validator keeps pace with the render
     /// instead of starting late and finishing after it.
     var tap: ((ArraySlice<UInt8>) -> Void)?
+    /// Whether what is written goes to the file; when not, only to the tap (a validator that writes the file itself).
+    var writesToFile = true
     private var buffer: [UInt8] = []
     /// How much of `buffer` the tap has been given.
     private var tapped = 0
@@ -205,6 +207,8 @@ public struct DescriptorSink: TextOutputStream {
     private mutating func drain() {
         if failure == nil {
             tapBuffered()
+        }
+        if failure == nil, writesToFile {
             let output = FileDescriptor(rawValue: descriptor, path: name)
             record(Result { () throws(FileError) in try output.writeAll(buffer) })
         }

@@ -43,17 +43,18 @@ extension DescriptorSink: ReportSink {
 }
 
 /// A report held whole and written at once (standard output cannot be replaced atomically: it gets a report only
-/// once all of it is rendered and checked). `check` is given the whole text before anything is written;
-/// `transform`, if given, turns it into the bytes written.
+/// once all of it is rendered and checked). `check` is given the whole text before anything is written and returns
+/// the text to write (a user's HTML template's: the tree that was checked); `transform`, if given, turns it into the
+/// bytes written.
 struct BufferedDelivery: ReportDelivery {
     let output: OutputFile
-    let check: (String) throws -> Void
+    let check: (String) throws -> String
     var transform: ((String) -> [UInt8])?
 
     func deliver<Result: RenderOutcome>(_ render: (inout String) throws -> Result) throws -> Result {
-        var text = ""
-        let result = try render(&text)
-        try check(text)
+        var rendered = ""
+        let result = try render(&rendered)
+        let text = try check(rendered)
         if let transform { try output.write(transform(text)) } else { try output.write(text) }
         return result
     }

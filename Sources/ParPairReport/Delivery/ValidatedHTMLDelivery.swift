@@ -4,8 +4,9 @@ import XHTML
 
 /// The HTML report, validated as it is written: its bytes go to the file and, as they come, to libxml2 on a thread
 /// of its own (`StreamingValidation`); the file replaces nothing before the verdict. A user's template may put store
-/// text in unescaped, so its document is also walked by the allow-list; the built-in ones cannot, and their (large)
-/// reports are not walked.
+/// text in unescaped, so its document is also walked by the allow-list, and the file gets not the rendered bytes but
+/// the tree libxml2 parsed and the allow-list walked, written as a browser reads it back (`HTMLWriter`): what is
+/// checked is what is shipped. The built-in ones cannot, and their (large) reports are written as rendered.
 ///
 /// The document's first text (the XML declaration and DOCTYPE, on any paper) reads no data: it is sent before the
 /// render begins (before the store is opened), so the validator opens libxml2 and reads the DTD on the core the
@@ -19,9 +20,12 @@ struct ValidatedHTMLDelivery: ReportDelivery {
     func deliver<Result: RenderOutcome>(_ render: (inout SentAheadSink) throws -> Result) throws -> Result {
         let name = template.template.name
         return try output.stream { sink in
-            let (verdict, result) = try StreamingValidation.validating(name: name, allowList: !template.isBuiltIn) { channel in
+            let userTemplate = !template.isBuiltIn
+            let shipping = userTemplate ? (sink.descriptor, sink.name) : nil
+            let (verdict, result) = try StreamingValidation.validating(name: name, allowList: userTemplate, shipping: shipping) { channel in
                 sink.tap = { channel.send($0) }
-                defer { sink.tap = nil }
+                sink.writesToFile = !userTemplate
+                defer { (sink.tap, sink.writesToFile) = (nil, true) }
                 let ahead = template.leadingText ?? ""
                 if !ahead.isEmpty {
                     sink.write(ahead)

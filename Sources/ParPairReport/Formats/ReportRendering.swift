@@ -13,15 +13,16 @@ public enum ReportRendering {
     ) throws -> String {
         var text = ""
         try render(result, format: format, template: template, settings: settings, into: &text)
-        try checkRendered(text, format: format, template: template)
-        return text
+        return try checkRendered(text, format: format, template: template)
     }
 
-    /// Checks a whole rendered report: HTML is validated (a user's template's also walked by the allow-list), a user's
+    /// Checks a whole rendered report and returns the text to ship: HTML is validated (a user's template's also walked
+    /// by the allow-list, and shipped as the tree that was checked, ``validateXHTML(_:name:allowList:)``), a user's
     /// template's Markdown checked.
-    static func checkRendered(_ text: String, format: ReportFormat, template: ReportTemplate) throws {
-        if format == .html { try validateXHTML(text, name: template.template.name, allowList: !template.isBuiltIn) }
+    static func checkRendered(_ text: String, format: ReportFormat, template: ReportTemplate) throws -> String {
+        if format == .html { return try validateXHTML(text, name: template.template.name, allowList: !template.isBuiltIn) }
         if format == .markdown, !template.isBuiltIn { try MarkdownPolicy.check(text, templateName: template.template.name) }
+        return text
     }
 
     /// Renders a report into `output` as it is made, so a large report is never held whole. HTML is
@@ -46,17 +47,21 @@ public enum ReportRendering {
         try charts.render(into: &output) { output in try template.render(data, into: &output) }
     }
 
-    /// Validates a document as XHTML 1.0 Strict against the built-in DTD, offline; with `allowList`, walks it
-    /// with ``DocumentAllowList`` in the same parse.
+    /// Validates a document as XHTML 1.0 Strict against the built-in DTD, offline, and returns the text to ship: with
+    /// `allowList`, walks it with ``DocumentAllowList`` in the same parse and returns the tree libxml2 parsed, written
+    /// as a browser reads it back (`XHTMLValidator.validate(_:name:visitor:writingHTMLInto:)`), else `text`.
     /// - Throws: `ReportError.invalidHTML`, `.dtdUnavailable`, `.tooLarge`; `.unsafeDocument` from the allow-list.
-    public static func validateXHTML(_ text: String, name: String, allowList: Bool = false) throws {
+    @discardableResult
+    public static func validateXHTML(_ text: String, name: String, allowList: Bool = false) throws -> String {
         guard allowList else {
             try check(XHTMLValidator().validate(text, name: name), name: name)
-            return
+            return text
         }
         var walk = DocumentAllowList(templateName: name)
-        try check(XHTMLValidator().validate(text, name: name, visitor: &walk), name: name)
+        var shipped = ""
+        try check(XHTMLValidator().validate(text, name: name, visitor: &walk, writingHTMLInto: &shipped), name: name)
         try walk.throwIfViolated()
+        return shipped
     }
 
     static func check(_ result: XMLCheckResult, name: String) throws {

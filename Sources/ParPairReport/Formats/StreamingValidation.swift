@@ -9,9 +9,14 @@ enum StreamingValidation {
     /// second thread (`Concurrently`); returns once both are done, with the verdict on everything sent and,
     /// with `allowList`, what ``DocumentAllowList`` found in the same parse (a user's template), and what `write`
     /// returned. The channel is finished when `write` returns or throws, so the validator never outlives the call.
-    /// - Throws: what `write` throws (the verdict is then dropped).
+    ///
+    /// With `shipping`, the validator's thread writes into that open file the document it parsed, as an HTML parser
+    /// reads it back as the same tree (`XHTMLValidator.validate(channel:name:visitor:writingHTML:)`): the file then
+    /// holds the tree that was checked, not the bytes `write` sent, and is to be kept only if the verdict passed.
+    /// - Throws: what `write` throws (the verdict is then dropped); a failure to write the file.
     static func validating<Written>(
-        name: String, allowList: Bool = false, _ write: (ByteChannel) throws -> Written
+        name: String, allowList: Bool = false, shipping file: (descriptor: Int32, name: String)? = nil,
+        _ write: (ByteChannel) throws -> Written
     ) throws -> (verdict: (XMLCheckResult, [PolicyViolation]), written: Written) {
         let channel = ByteChannel()
         let (written, verdict) = try Concurrently.run({ _ in
@@ -20,7 +25,10 @@ enum StreamingValidation {
         }, { _ in
             guard allowList else { return (XHTMLValidator().validate(channel: channel, name: name), [PolicyViolation]()) }
             var walk = DocumentAllowList(templateName: name)
-            let result = XHTMLValidator().validate(channel: channel, name: name, visitor: &walk)
+            guard let file else { return (XHTMLValidator().validate(channel: channel, name: name, visitor: &walk), walk.violations) }
+            var shipped = DescriptorSink(descriptor: file.descriptor, name: file.name)
+            let result = XHTMLValidator().validate(channel: channel, name: name, visitor: &walk) { shipped.write($0) }
+            try shipped.flush()
             return (result, walk.violations)
         })
         return (verdict, written)

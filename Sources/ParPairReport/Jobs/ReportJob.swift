@@ -70,7 +70,7 @@ public struct ReportJob: Sendable {
         let dialect = format == .csv && csvDialect != .rfc4180 ? csvDialect : nil
         if output.isStandardOutput {
             let (format, template) = (format, template)
-            let check = { (text: String) throws in try ReportRendering.checkRendered(text, format: format, template: template) }
+            let check = { (text: String) throws -> String in try ReportRendering.checkRendered(text, format: format, template: template) }
             return try write(through: BufferedDelivery(output: output, check: check, transform: dialect?.convert))
         }
         if let dialect { return try write(through: CSVDialectDelivery(output: output, dialect: dialect)) }

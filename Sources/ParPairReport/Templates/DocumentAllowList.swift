@@ -37,6 +37,8 @@ struct DocumentAllowList: XMLVisitor {
             report(line, "<!-- -->", MarkupPolicy.commentReason)
         case .cdata(let line):
             report(line, "<![CDATA[ ]]>", MarkupPolicy.cdataReason)
+        case .unwritable(let element, let line, let reason):
+            report(line, element, reason)
         case .startTag(let name, let line, _, let isEmptyElementTag):
             let problems = shape.start(name, selfClosing: isEmptyElementTag)
             // An element not allowed is refused as such once it ends.

@@ -1,0 +1,255 @@
+import CLibXML2
+
+/// Writes the tree libxml2 builds, as it builds it, in the form an HTML parser reads back as the same tree (the
+/// compatibility rules of XHTML 1.0, Appendix C, made strict): a document checked as XML and read by a browser as
+/// HTML then shows the browser what was checked, whatever the bytes it was parsed from.
+///
+/// - Elements and attributes are written as parsed: references replaced, attribute values in double quotes with
+///   `&`, `<`, `>`, `"` and the white space XML would normalise escaped.
+/// - Text, CDATA sections and entity references are written as escaped text; comments and processing instructions
+///   are left out (an HTML parser ends a comment where XML does not).
+/// - HTML's void elements are written `<br />`, every other element with an end tag, also when empty.
+/// - The text of a raw-text element (`<style>`, `<script>`) is written as it is, since HTML reads no reference in
+///   it; one that holds `</` or `<!--`, where an HTML parser would end it or hide what follows, cannot be written so
+///   and is told to the visitor (``XMLEvent/unwritable(element:line:reason:)``), whose verdict it is.
+/// - A newline that begins a `<pre>`, `<textarea>` or `<listing>` is doubled: HTML drops one.
+///
+/// Called by ``ParserContext`` at each element's start (the node just built) and end (before its children are
+/// freed); an element's text is written when its next child starts or when it ends, read from its nodes.
+final class HTMLWriter {
+    /// Where the bytes go, a chunk at a time, in order.
+    private let sink: ([UInt8]) -> Void
+    private var buffer: [UInt8] = []
+    /// The elements open, outermost first.
+    private var open: [Open] = []
+    /// Told what the tree holds that no HTML parser would read back the same (``XMLEvent/unwritable(element:line:reason:)``).
+    private let refuse: (XMLEvent) -> Void
+
+    private struct Open {
+        let node: xmlNodePtr
+        let name: String
+        let text: TextRule
+        /// The last child written (an element), after which its text is to be written; nil: from its first child.
+        var written: xmlNodePtr?
+        /// Whether nothing of its content has been written yet.
+        var empty = true
+    }
+
+    /// How an element's text is written.
+    private enum TextRule {
+        case escaped
+        /// Escaped, and a newline at its start doubled (HTML drops the first).
+        case leadingNewlineDropped
+        /// As it is: HTML reads no references in it.
+        case raw
+    }
+
+    /// HTML's void elements: no content and no end tag.
+    static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+    ]
+    /// The elements whose text HTML reads as raw text.
+    static let rawTextElements: Set<String> = [
+        "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "xmp",
+    ]
+
+    init(sink: @escaping ([UInt8]) -> Void, refuse: @escaping (XMLEvent) -> Void) {
+        self.sink = sink
+        self.refuse = refuse
+        buffer.reserveCapacity(Self.chunkSize)
+    }
+
+    /// Bytes handed to the sink at a time.
+    private static let chunkSize = 1 << 16
+
+    /// An element has started: its parent's text up to it, then its start tag (after the document's prologue, for
+    /// the root).
+    func start(_ node: xmlNodePtr, declared: DeclaredDocumentType?) {
+        let name = XMLString.qualifiedName(node.pointee.name, node.pointee.ns)
+        if open.isEmpty {
+            writePrologue(declared)
+        } else {
+            writeText(of: open.count - 1, upTo: node)
+            open[open.count - 1].written = node
+            open[open.count - 1].empty = false
+        }
+        append("<" + name)
+        writeAttributes(of: node)
+        if Self.voidElements.contains(name) {
+            append(" />")
+        } else {
+            append(">")
+        }
+        let rule: TextRule = Self.rawTextElements.contains(name) ? .raw
+            : ["pre", "textarea", "listing"].contains(name) ? .leadingNewlineDropped : .escaped
+        open.append(Open(node: node, name: name, text: rule))
+        handOnFullChunk()
+    }
+
+    /// An element has ended: the rest of its text, then its end tag.
+    func end(_ node: xmlNodePtr) {
+        guard let index = open.lastIndex(where: { $0.node == node }) else { return }
+        writeText(of: index, upTo: nil)
+        let element = open.remove(at: index)
+        if Self.voidElements.contains(element.name) {
+            if !element.empty {
+                refuse(node, element.name, "it has content, which an HTML parser puts after it: a void element holds nothing")
+            }
+        } else {
+            append("</" + element.name + ">")
+        }
+        if open.isEmpty { append("\n") }
+    }
+
+    /// Hands the sink what is left; the document has ended.
+    func finish() {
+        if !buffer.isEmpty { sink(buffer) }
+        buffer.removeAll()
+    }
+
+    // MARK: Writing
+
+    private func writePrologue(_ declared: DeclaredDocumentType?) {
+        append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        guard let declared else { return }
+        var doctype = "<!DOCTYPE " + declared.name
+        if let publicID = declared.publicID {
+            doctype += " PUBLIC \"" + publicID + "\""
+            if let systemID = declared.systemID { doctype += " \"" + systemID + "\"" }
+        } else if let systemID = declared.systemID {
+            doctype += " SYSTEM \"" + systemID + "\""
+        }
+        append(doctype + ">\n")
+    }
+
+    /// Namespace declarations, then attributes, in document order, values with references replaced.
+    private func writeAttributes(of node: xmlNodePtr) {
+        var namespace = node.pointee.nsDef
+        while let current = namespace {
+            let prefix = XMLString.copy(current.pointee.prefix)
+            append(prefix.map { " xmlns:" + $0 } ?? " xmlns")
+            writeAttributeValue(current.pointee.href)
+            namespace = current.pointee.next
+        }
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            append(" " + XMLString.qualifiedName(current.pointee.name, current.pointee.ns))
+            let value = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)
+            writeAttributeValue(value.map { UnsafePointer($0) })
+            XMLString.free(value)
+            attribute = current.pointee.next
+        }
+    }
+
+    private func writeAttributeValue(_ value: UnsafePointer<xmlChar>?) {
+        buffer.append(UInt8(ascii: "="))
+        buffer.append(UInt8(ascii: "\""))
+        Self.forEachByte(value) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): append("&amp;")
+            case UInt8(ascii: "<"): append("&lt;")
+            case UInt8(ascii: ">"): append("&gt;")
+            case UInt8(ascii: "\""): append("&quot;")
+            case UInt8(ascii: "\t"): append("&#9;")
+            case UInt8(ascii: "\n"): append("&#10;")
+            case UInt8(ascii: "\r"): append("&#13;")
+            default: buffer.append(byte)
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes the text nodes of `open[index]` after the last child written, up to `stop` (nil: to its end).
+    private func writeText(of index: Int, upTo stop: xmlNodePtr?) {
+        var child = open[index].written.map { $0.pointee.next } ?? open[index].node.pointee.children
+        while let current = child, current != stop {
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                writeText(current.pointee.content, of: index)
+            case XML_ENTITY_REF_NODE:
+                let content = xmlNodeGetContent(current)
+                writeText(content.map { UnsafePointer($0) }, of: index)
+                XMLString.free(content)
+            default:
+                break  // comments and processing instructions are left out; elements were written as they started
+            }
+            child = current.pointee.next
+        }
+    }
+
+    private func writeText(_ text: UnsafePointer<xmlChar>?, of index: Int) {
+        guard let text, text.pointee != 0 else { return }
+        let element = open[index]
+        open[index].empty = false
+        switch element.text {
+        case .raw:
+            let bytes = Self.bytes(text)
+            if Self.holdsEndOrComment(bytes) {
+                refuse(element.node, element.name, "its text holds '</' or '<!--' once references are replaced, where a "
+                    + "browser reading the report as HTML would end it or hide what follows")
+            }
+            buffer.append(contentsOf: bytes)
+            return
+        case .leadingNewlineDropped where element.empty && text.pointee == UInt8(ascii: "\n"):
+            buffer.append(UInt8(ascii: "\n"))
+        case .leadingNewlineDropped, .escaped:
+            break
+        }
+        Self.forEachByte(text) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): append("&amp;")
+            case UInt8(ascii: "<"): append("&lt;")
+            case UInt8(ascii: ">"): append("&gt;")
+            case UInt8(ascii: "\r"): append("&#13;")
+            default: buffer.append(byte)
+            }
+        }
+        handOnFullChunk()
+    }
+
+    private func handOnFullChunk() {
+        guard buffer.count >= Self.chunkSize else { return }
+        sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    private func refuse(_ node: xmlNodePtr, _ name: String, _ reason: String) {
+        refuse(.unwritable(element: "<\(name)>", line: Int(xmlGetLineNo(node)), reason: reason))
+    }
+
+    // MARK: Bytes
+
+    /// Whether raw text holds `</` or `<!--`.
+    static func holdsEndOrComment(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.startIndex
+        while let less = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let rest = bytes[(less + 1)...]
+            if rest.first == UInt8(ascii: "/") || rest.starts(with: "!--".utf8) { return true }
+            index = less + 1
+        }
+        return false
+    }
+
+    private static func bytes(_ text: UnsafePointer<xmlChar>) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: text, count: strlen(text)))
+    }
+
+    private static func forEachByte(_ text: UnsafePointer<xmlChar>?, _ body: (UInt8) -> Void) {
+        guard let text else { return }
+        var cursor = text
+        while cursor.pointee != 0 {
+            body(cursor.pointee)
+            cursor += 1
+        }
+    }
+
+    private static func strlen(_ text: UnsafePointer<xmlChar>) -> Int {
+        var count = 0
+        while text[count] != 0 { count += 1 }
+        return count
+    }
+}
