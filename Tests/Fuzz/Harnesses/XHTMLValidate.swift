@@ -9,7 +9,9 @@ import XHTML
 /// The validator frees each element once libxml2 has checked it, keeping only elements whose ID or
 /// IDREF attributes libxml2's tables point at, and feeds libxml2 through a read callback; under
 /// AddressSanitizer any mistake there is a crash. Properties: validating the same bytes twice gives
-/// the same result, and so does validating them from a file (read a chunk at a time).
+/// the same result, and so does validating them from a file (read a chunk at a time). A valid document written as
+/// HTML reads it back (`writingHTMLInto:`, as a user's report is shipped) is valid too, and, without a `<pre>`,
+/// `<textarea>` or `<listing>` (whose leading newline the writer doubles for HTML), written again the same.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = FuzzInput(data, size)
@@ -31,5 +33,26 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if fromFile.diagnostics != first.diagnostics || fromFile.outcome != first.outcome {
         input.violated("memory and file differ:\n\(first)\n---\n\(fromFile)")
     }
+    checkWrittenAsHTML(String(decoding: bytes, as: UTF8.self), input)
     return 0
+}
+
+/// Keeps whether the writer found something it could not write.
+private struct Unwritable: XMLVisitor {
+    var found = false
+    mutating func visit(_ event: XMLEvent) {
+        if case .unwritable = event { found = true }
+    }
+}
+
+private func checkWrittenAsHTML(_ text: String, _ input: FuzzInput) {
+    var visitor = Unwritable()
+    var written = ""
+    guard XHTMLValidator().validate(text, name: "fuzz.html", visitor: &visitor, writingHTMLInto: &written).passed,
+          !visitor.found else { return }
+    var again = ""
+    let second = XHTMLValidator().validate(written, name: "written.html", visitor: &visitor, writingHTMLInto: &again)
+    if !second.passed { input.violated("a valid document written as HTML is not valid:\n\(second)\n---\n\(written)") }
+    let leadingNewlines = ["<pre", "<textarea", "<listing"].contains { written.contains($0) }
+    if !leadingNewlines, again != written { input.violated("written twice differs:\n\(written)\n---\n\(again)") }
 }
