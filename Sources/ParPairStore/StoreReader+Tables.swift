@@ -2,23 +2,10 @@ import Foundation
 import IDFingerprints
 import ParPairModel
 
-/// `StoreReader` as a `LogSource`: its tables read on two threads through two connections of the snapshot.
-extension StoreReader: LogSource {
+/// How one store's log tables are read for its family (`FamilySource`): on two threads through two connections of
+/// the snapshot.
+extension StoreReader {
     public var storeName: String { location.fileName }
-
-    /// The one phone a store is, named as its path named it.
-    public var phones: [Phone] { [Phone(self, spelling: StoreRequest(path: location.requestedPath))] }
-
-    /// Read on a second thread (``LogPipeline``) while the calling thread takes the logs in; a small store on
-    /// the calling thread alone (``readsAlone()``).
-    public func streamLogs(_ body: (FamilyLog) -> Void) throws {
-        try LogPipeline.run(self, onThisThread: try readsAlone(), produce: { reader, pipe in
-            try reader.forEachLog { try pipe.send($0) }
-        }, consume: { item in
-            guard case .logs(let records) = item else { return }
-            for record in records { body(FamilyLog(PhoneLog(record, phone: 0))) }
-        })
-    }
 
     /// Rows are read and decoded on a second thread while the calling thread folds them into `sink`
     /// (``LogPipeline``); in each baby's order the calling thread also reads tables itself, through a second

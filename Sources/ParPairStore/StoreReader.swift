@@ -292,31 +292,6 @@ public final class StoreReader {
         }
     }
 
-    /// Calls `body` with every log of every kind in one chronological stream: by start time (a
-    /// diaper's time), then kind (food, sleep, diaper, activity), then `Z_PK`. The four tables are
-    /// read side by side and merged, so memory stays constant.
-    public func forEachLog(_ body: (LogRecord) throws -> Void) throws {
-        var cursors: [LogCursor] = []
-        defer { for cursor in cursors { finishStream(cursor.kind) } }
-        for kind in LogKind.allCases {
-            if let cursor = try makeCursor(kind) { cursors.append(cursor) }
-        }
-        var heads: [LogCursor.Head?] = []
-        for cursor in cursors { heads.append(try readingSQLite { try cursor.next() }) }
-        while true {
-            var best: Int?
-            for index in heads.indices {
-                guard let head = heads[index] else { continue }
-                // Cursors are in kind order, so only a strictly earlier start displaces the best.
-                if let current = best, let bestHead = heads[current], head.start >= bestHead.start { continue }
-                best = index
-            }
-            guard let chosen = best, let head = heads[chosen] else { break }
-            try body(head.record)
-            heads[chosen] = try readingSQLite { try cursors[chosen].next() }
-        }
-    }
-
     /// Reads everything into memory (for small stores and tests; the report streams instead).
     public func readAll() throws -> StoreContents {
         var contents = StoreContents(babies: babies)

@@ -180,8 +180,8 @@ enum AggregationBenchmark {
             let readSeconds = seconds(since: readStart)
             let start = DispatchTime.now()
             // What every command does: rows decoded on one thread, aggregated on another.
-            let result = try StoreReader.withReader(path: path) { reader in
-                try StoreAggregation.run(source: reader, options: options)
+            let result = try FamilySource.withSource(path: path) { source in
+                try StoreAggregation.run(source: source, options: options)
             }
             let totalSeconds = seconds(since: start)
             let weeks = result.babies.reduce(0) { $0 + $1.weeks.count }

@@ -34,7 +34,7 @@ enum RenderBenchmark {
             exit(64)
         }
         do {
-            try StoreReader.withReader(path: store) { reader in
+            try FamilySource.withSource(path: store) { reader in
                 var options = AggregationOptions(timeZone: TimeZone(identifier: "UTC")!, today: CivilDate(year: 2026, month: 11, day: 20))
                 let template = try ReportTemplate(builtIn: "report.\(format.rawValue).mustache")
                 options.days = template.aggregationDays

@@ -63,9 +63,9 @@ import Testing
                                  "notes", "day", "week", "id"])
         var records: [String: LogRecord] = [:]
         var babies: [UUID: Baby] = [:]
-        try StoreReader.withReader(path: PackagePaths.sampleStore) { reader in
-            for baby in reader.babies { babies[baby.id] = baby }
-            try reader.forEachLog { records[$0.id.uuidString] = $0 }
+        try FamilySource.withSource(path: PackagePaths.sampleStore) { family in
+            for baby in family.babies { babies[baby.id] = baby }
+            try family.streamLogs { records[$0.record.id.uuidString] = $0.record }
         }
         #expect(records.count == 5046)  // samples/README.md
         #expect(table.rows.count == records.count)

@@ -10,8 +10,8 @@ import Testing
 /// it reads them, and a template that fails midway stops the render without waiting for anything.
 @Suite struct ChartsAheadTests {
     private static func result() throws -> AggregationResult {
-        try StoreReader.withReader(path: try DigestFixtures.sampleStore()) { reader in
-            try StoreAggregation.run(source: reader, options: SampleSettings.options())
+        try FamilySource.withSource(path: try DigestFixtures.sampleStore()) { source in
+            try StoreAggregation.run(source: source, options: SampleSettings.options())
         }
     }
 

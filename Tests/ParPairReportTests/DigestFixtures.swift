@@ -48,8 +48,8 @@ enum DigestFixtures {
         options.birthTerm = term
         var settings = settings
         settings.redact = redact
-        return try StoreReader.withReader(path: try sampleStore()) { reader in
-            try DigestRun.make(source: reader, options: options, baby: baby, choice: choice, settings: settings)
+        return try FamilySource.withSource(path: try sampleStore()) { source in
+            try DigestRun.make(source: source, options: options, baby: baby, choice: choice, settings: settings)
         }
     }
 

@@ -20,8 +20,8 @@ import Testing
         try writer.insert(baby)
         for log in logs(baby) { _ = try writer.insert(log) }
         try writer.finish()
-        return try StoreReader.withReader(path: folder) { reader in
-            try #require(try StoreAggregation.run(source: reader, options: SampleSettings.options()).babies.first)
+        return try FamilySource.withSource(path: folder) { source in
+            try #require(try StoreAggregation.run(source: source, options: SampleSettings.options()).babies.first)
         }
     }
 

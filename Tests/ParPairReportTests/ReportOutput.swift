@@ -26,9 +26,9 @@ enum ReportOutput: String, CaseIterable, Sendable, CustomStringConvertible {
         visit: VisitPeriod? = nil
     ) throws -> String {
         if self == .events {
-            return try StoreReader.withReader(path: store) { reader in
+            return try FamilySource.withSource(path: store) { source in
                 var text = ""
-                try EventExport.write(source: reader, options: options, baby: baby, redact: redact, into: &text)
+                try EventExport.write(source: source, options: options, baby: baby, redact: redact, into: &text)
                 return text
             }
         }
@@ -57,10 +57,10 @@ enum ReportOutput: String, CaseIterable, Sendable, CustomStringConvertible {
         var options = options
         options.days = days ?? template.aggregationDays
         visit?.adjust(&options)
-        return try StoreReader.withReader(path: store) { reader in
-            let result = try StoreAggregation.run(source: reader, options: options, baby: baby)
+        return try FamilySource.withSource(path: store) { source in
+            let result = try StoreAggregation.run(source: source, options: options, baby: baby)
             var settings = ReportSettings(
-                redact: redact, storeName: URL(fileURLWithPath: reader.location.storeFile).lastPathComponent,
+                redact: redact, storeName: source.storeName,
                 toolVersion: Self.toolVersion)
             settings.localizer = Localizer(language)
             settings.visit = visit

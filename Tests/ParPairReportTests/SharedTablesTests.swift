@@ -20,8 +20,8 @@ import Testing
 
     private static func bothWays(_ store: String) throws -> (streamed: AggregationResult, inMemory: AggregationResult) {
         let options = SampleSettings.options()
+        let streamed = try FamilySource.withSource(path: store) { source in try StoreAggregation.run(source: source, options: options) }
         return try StoreReader.withReader(path: store) { reader in
-            let streamed = try StoreAggregation.run(source: reader, options: options)
             let contents = try reader.readAll()
             let logs = contents.foodLogs.map(LogRecord.food) + contents.sleepLogs.map(LogRecord.sleep)
                 + contents.diaperLogs.map(LogRecord.diaper) + contents.activityLogs.map(LogRecord.activity)

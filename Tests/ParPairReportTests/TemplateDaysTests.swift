@@ -56,8 +56,8 @@ import Testing
         let template = try ReportTemplate(builtIn: name)
         var options = SampleSettings.options()
         options.days = template.aggregationDays
-        try StoreReader.withReader(path: PackagePaths.sampleStore) { reader in
-            let result = try StoreAggregation.run(source: reader, options: options, baby: nil)
+        try FamilySource.withSource(path: PackagePaths.sampleStore) { source in
+            let result = try StoreAggregation.run(source: source, options: options, baby: nil)
             var settings = ReportSettings(redact: false, storeName: "default.store", toolVersion: "test")
             let rendered = try ReportRendering.render(result, format: format, template: template, settings: settings)
             if format == .csv { settings.localizer = settings.localizer.withMachineFigures }

@@ -36,12 +36,12 @@ import Testing
         // New York (UTC−5/−4); 3 h west and east of it; 6 h east (Berlin) and about 6 h west (Pago Pago, UTC−11).
         let quiet = ["America/New_York", "America/Los_Angeles", "Atlantic/South_Georgia"]
         let loud = ["Europe/Berlin", "Pacific/Pago_Pago"]
-        try StoreReader.withReader(path: folder) { reader in
+        try FamilySource.withSource(path: folder) { source in
             for first in stride(from: 0, through: 100, by: 8) {
                 for (name, expectWarning) in quiet.map({ ($0, false) }) + loud.map({ ($0, true) }) {
                     var options = AggregationOptions(timeZone: Self.zone(name), today: SampleStore.lastDay, weeks: .weeks(first...first + 3))
                     options.now = Date(timeIntervalSince1970: 1_795_225_800)  // after the last logged day
-                    let result = try StoreAggregation.run(source: reader, options: options)
+                    let result = try StoreAggregation.run(source: source, options: options)
                     let warning = ZoneCheck.sleepCentreWarning(result)
 
                     #expect((warning != nil) == expectWarning, "weeks \(first)–\(first + 3) in \(name): \(warning ?? "no warning")")
@@ -53,8 +53,8 @@ import Testing
     /// The sample store's centre, in its own zone: 01:45, as Python computes it independently from the store's rows
     /// (sqlite3 and zoneinfo: overlapping sleeps merged, the clock sampled minute by minute; R = 0.204).
     @Test func theSampleCentresAtNight() throws {
-        try StoreReader.withReader(path: PackagePaths.sampleStore) { reader in
-            let result = try StoreAggregation.run(source: reader, options: SampleSettings.options())
+        try FamilySource.withSource(path: PackagePaths.sampleStore) { source in
+            let result = try StoreAggregation.run(source: source, options: SampleSettings.options())
             var clock = SleepClock()
             for baby in result.babies { clock.add(baby.sleepClock) }
             let centre = try #require(clock.centre)

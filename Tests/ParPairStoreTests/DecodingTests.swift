@@ -198,8 +198,8 @@ import Testing
             try writer.insert(FoodLog(id: StoreFixtures.uuid(6), type: .formula, startTime: StoreFixtures.date(100), baby: mia))
         }
         var order: [UUID] = []
-        try StoreReader.withReader(path: folder.store) { reader throws in
-            try reader.forEachLog { order.append($0.id) }
+        try FamilySource.withSource(path: folder.store) { family in
+            try family.streamLogs { order.append($0.record.id) }
         }
         #expect(order == [4, 3, 6, 2, 1, 5].map { StoreFixtures.uuid($0) })
     }

@@ -77,8 +77,8 @@ import Testing
             let info = try reader.info()
             #expect(info.shmPresent)
             #expect(info.wal != nil)
-            try reader.forEachLog { _ in }
         }
+        try FamilySource.withSource(path: folder.path) { family in try family.streamLogs { _ in } }
 
         #expect(try folder.listing() == names)
         let after = try names.map { try StoreFixtures.bytes(folder.file($0)) }

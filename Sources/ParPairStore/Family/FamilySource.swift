@@ -87,6 +87,12 @@ public final class FamilySource: LogSource {
         return try body(family)
     }
 
+    /// The family of one phone at `path` (a store or a backup), handed to `body` and closed afterwards. One phone has
+    /// no babies to match across phones, so no zone to compare their birthdays in.
+    public static func withSource<Result>(path: String, _ body: (FamilySource) throws -> Result) throws -> Result {
+        try withSource([StoreRequest(path: path)], timeZone: .gmt, body)
+    }
+
     /// The device names of backups in `folders` of devices other than `phones`, each once, sorted.
     static func otherDevices(besides phones: [Phone], in folders: [String]) -> [String] {
         let read = Set(phones.compactMap { $0.origin?.udid.lowercased() })
@@ -106,11 +112,32 @@ public final class FamilySource: LogSource {
         for reader in readers { reader.close() }
     }
 
+    /// One path for one phone or several: every phone's tables merged in start order and matched on a second thread
+    /// (`mergedAndMatched`), handed to `body` on this one in batches; a family too small to pay for a thread, on this
+    /// thread alone.
     public func streamLogs(_ body: (FamilyLog) -> Void) throws {
-        guard readers.count > 1 else { return try readers[0].streamLogs(body) }
+        let rows = try readers.reduce(0) { total, reader in try LogKind.allCases.reduce(total) { $0 + (try reader.rowCount(of: $1)) } }
+        guard rows >= StoreReader.rowsWorthASecondThread else { return try mergedAndMatched { body($0) } }
+        try produceOnASecondThread({ (batch: [FamilyLog]) in for index in batch.indices { body(batch[index]) } }, produce: { family, channel in
+            var batch: [FamilyLog] = []
+            batch.reserveCapacity(1024)
+            try family.mergedAndMatched { log in
+                batch.append(log)
+                guard batch.count == 1024 else { return }
+                try channel.send(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+            if !batch.isEmpty { try channel.send(batch) }
+        })
+    }
+
+    /// Every log of every phone, merged in start order (`merged`), each with the log that counts in its place when it
+    /// is another phone's copy (`CopyMatcher`; one phone has no copies to find).
+    private func mergedAndMatched(_ deliver: (consuming FamilyLog) throws -> Void) throws {
+        guard readers.count > 1 else { return try merged(LogKind.allCases) { try deliver(FamilyLog($0)) } }
         var matcher = CopyMatcher<PhoneLog>()
-        try merged(LogKind.allCases) { matcher.add($0) { body(FamilyLog($0, copyOf: $1)) } }
-        matcher.finish { body(FamilyLog($0, copyOf: $1)) }
+        try merged(LogKind.allCases) { try matcher.add($0) { try deliver(FamilyLog($0, copyOf: $1)) } }
+        try matcher.finish { try deliver(FamilyLog($0, copyOf: $1)) }
     }
 
     public func readTables(
@@ -122,21 +149,31 @@ public final class FamilySource: LogSource {
         }
         // The phones are read, merged and matched on a second thread while this one folds the logs into `sink`, as a
         // single store is read on one thread and aggregated on another.
-        let channel = Channel<Handover>(capacity: 8)
         var folded = HandoverFold(sink: sink)
+        try produceOnASecondThread({ folded.take($0) }, produce: { family, channel in
+            try family.handOver(order: order, wanted: wanted, countingRepeatedIDs: countsRepeats, to: channel)
+        })
+        return folded.repeatedIDs
+    }
+
+    /// Runs `produce` on a second thread, this family lent to it, and hands each item it sends to `consume` on this
+    /// one, until it returns or throws; a `consume` that fails stops it at its next hand-over.
+    private func produceOnASecondThread<Item: Sendable>(
+        _ consume: (Item) -> Void, produce: sending @escaping (FamilySource, Channel<Item>) throws -> Void
+    ) throws {
+        let channel = Channel<Item>(capacity: 8)
         var family = self
         try Concurrently.run({ _ in
-            defer { channel.close() }  // a sink that fails stops the reading thread at its next hand-over
-            while let item = try channel.receive() { folded.take(item) }
+            defer { channel.close() }
+            while let item = try channel.receive() { consume(item) }
         }, lending: &family, to: { family, _ in
             do {
-                try family.handOver(order: order, wanted: wanted, countingRepeatedIDs: countsRepeats, to: channel)
+                try produce(family, channel)
                 channel.finish()
             } catch {
                 channel.finish(throwing: error)
             }
         })
-        return folded.repeatedIDs
     }
 
     /// What the reading thread hands the folding one.
@@ -259,9 +296,26 @@ public final class FamilySource: LogSource {
             let cursor: LogCursor
             let reader: StoreReader
             let phone: Int
-            var head: LogCursor.Head?
-            var key: (Double, Int, Int, Int64) {
-                (CrossPhoneRule.time(head!.start), cursor.kind.index, phone, head!.rowID)
+            /// The next log, and its start as the merge orders it.
+            private(set) var head: LogCursor.Head?
+            private(set) var start = Double.infinity
+
+            init(cursor: LogCursor, reader: StoreReader, phone: Int) throws {
+                (self.cursor, self.reader, self.phone) = (cursor, reader, phone)
+                try advance()
+            }
+
+            /// Reads the next log into `head`.
+            mutating func advance() throws {
+                let cursor = cursor
+                head = try reader.readingSQLite { try cursor.next() }
+                start = head.map { CrossPhoneRule.time($0.start) } ?? .infinity
+            }
+
+            /// Whether its next log goes before `other`'s: by start, then kind, then phone, then row.
+            func precedes(_ other: Stream) -> Bool {
+                if start != other.start { return start < other.start }
+                return (cursor.kind.index, phone, head?.rowID ?? 0) < (other.cursor.kind.index, other.phone, other.head?.rowID ?? 0)
             }
         }
         var streams: [Stream] = []
@@ -269,23 +323,30 @@ public final class FamilySource: LogSource {
         for (phone, reader) in readers.enumerated() {
             for kind in kinds {
                 guard let cursor = try reader.makeCursor(kind) else { continue }
-                streams.append(Stream(cursor: cursor, reader: reader, phone: phone, head: nil))
-                streams[streams.count - 1].head = try reader.readingSQLite { try cursor.next() }
+                do {
+                    streams.append(try Stream(cursor: cursor, reader: reader, phone: phone))
+                } catch {
+                    reader.finishStream(kind)
+                    throw error
+                }
             }
         }
         while true {
             var best: Int?
             for index in streams.indices where streams[index].head != nil {
-                if let current = best, !(streams[index].key < streams[current].key) { continue }
+                if let current = best, !streams[index].precedes(streams[current]) { continue }
                 best = index
             }
             guard let chosen = best, let head = streams[chosen].head else { return }
-            var record = head.record
             let phone = streams[chosen].phone
-            if let id = record.baby.babyID, let family = renamedIDs[phone][id] { record.reassign(to: .baby(id: family)) }
-            try body(PhoneLog(record, phone: phone))
-            let stream = streams[chosen]
-            streams[chosen].head = try stream.reader.readingSQLite { try stream.cursor.next() }
+            if !renamedIDs[phone].isEmpty, let id = head.record.baby.babyID, let family = renamedIDs[phone][id] {
+                var record = head.record
+                record.reassign(to: .baby(id: family))
+                try body(PhoneLog(record, phone: phone))
+            } else {
+                try body(PhoneLog(head.record, phone: phone))
+            }
+            try streams[chosen].advance()
         }
     }
 }
