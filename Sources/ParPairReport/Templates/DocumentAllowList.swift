@@ -2,10 +2,10 @@ import XHTML
 
 /// The allow-list walked over the rendered XHTML as libxml2 parses it for validation, in the same pass: every
 /// element with its attributes (references already replaced by the parser, so nothing is hidden in `&#104;`),
-/// each `<style>`'s text as CSS, every processing instruction, comment and CDATA section and each start tag an HTML
-/// parser builds into another tree (``HTMLTreeShape``; refused: a browser reads the written file as HTML, where they
-/// do not mean what libxml2 read), and any internal-subset declaration. What
-/// the browser or PDF engine will read is what is judged, not a second reading of the bytes.
+/// each `<style>`'s text as CSS, every processing instruction, each start tag an HTML parser builds into another tree
+/// (``HTMLTreeShape``), what the tree cannot be written as HTML reads it back (`XMLEvent.unwritable`), and any
+/// internal-subset declaration. The tree walked is the tree shipped (`XHTML.HTMLWriter`), comments left out and
+/// CDATA sections as escaped text: what the browser or PDF engine will read is what is judged.
 struct DocumentAllowList: XMLVisitor {
     /// The name violations carry: the template's, with "(rendered)".
     let source: String
@@ -33,18 +33,15 @@ struct DocumentAllowList: XMLVisitor {
             report(line, "<?\(target)?>", "a processing instruction (such as xml-stylesheet) loads something")
         case .internalSubset(let line):
             report(line, "<!DOCTYPE [ ]>", "an internal subset can declare entities that read files")
-        case .comment(let line):
-            report(line, "<!-- -->", MarkupPolicy.commentReason)
-        case .cdata(let line):
-            report(line, "<![CDATA[ ]]>", MarkupPolicy.cdataReason)
+        case .comment, .cdata:
+            break  // not shipped as written: comments are left out, a CDATA section's text is escaped
         case .unwritable(let element, let line, let reason):
             report(line, element, reason)
-        case .startTag(let name, let line, _, let isEmptyElementTag):
-            let problems = shape.start(name, selfClosing: isEmptyElementTag)
+        case .startTag(let name, let line, _, _):
+            // `<div/>` is the element `<div></div>` to the parser, which ends it (`.element`) as any other.
+            let problems = shape.start(name, selfClosing: false)
             // An element not allowed is refused as such once it ends.
             guard ElementAllowList.elements[name] != nil else { break }
-            // An element written `<br></br>` has an end tag; `<br/>` has none.
-            if !isEmptyElementTag, let (shown, reason) = HTMLTreeShape.endTagProblem(name) { report(line, shown, reason) }
             for (shown, reason) in problems { report(line, shown, reason) }
         }
     }

@@ -1,10 +1,8 @@
-/// The markup that an HTML parser builds into a different tree from the one libxml2 read: the report is written as
-/// XHTML and checked as XML, but a browser reads `report.html` as HTML. Refused in a template's text
-/// (``MarkupPolicy``) and in the rendered document (``DocumentAllowList``), so the tree a browser builds is the tree
-/// that was checked:
-/// - a non-void element written self-closing (`<div/>`, `<title/>`): HTML ignores the `/`, and what follows becomes
-///   its content;
-/// - an end tag of a void element (`</br>`, `</img>`): HTML reads `</br>` as a second `<br>` and drops the others;
+/// The markup that an HTML parser builds into a different tree from the one libxml2 read, however it is written: a
+/// browser reads `report.html` as HTML. What only the writing changes (a self-closing `<div/>`, an end tag `</br>`) the
+/// file never holds: a user's report is shipped as the tree that was checked, written as HTML reads it back
+/// (`XHTML.HTMLWriter`). What remains is refused in a template's text (``MarkupPolicy``) and in the rendered document
+/// (``DocumentAllowList``):
 /// - a `<tr>` or `<col>` directly inside `<table>`: HTML puts it in a `<tbody>` or `<colgroup>` of its own;
 /// - an `<a>` inside an `<a>`: HTML closes the outer link first.
 ///
@@ -20,14 +18,9 @@ struct HTMLTreeShape {
 
     /// The problems with a start tag (`name` lowercased, as HTML matches names), as `(element shown, reason)`, and
     /// the element entered.
-    /// - Parameter selfClosing: written `<name/>`.
+    /// - Parameter selfClosing: written `<name/>` (an element then entered and left at once).
     mutating func start(_ name: String, selfClosing: Bool) -> [(String, String)] {
         var problems: [(String, String)] = []
-        let isVoid = Self.voidElements.contains(name)
-        if selfClosing, !isVoid {
-            problems.append(("<\(name)/>", Self.browser + "it ignores the '/' of a self-closing <\(name)/> and what follows "
-                + "becomes its content; write <\(name)></\(name)>"))
-        }
         if let parent = open.last, parent == "table", let wrapper = ["tr": "tbody", "col": "colgroup"][name] {
             problems.append(("<\(name)>", Self.browser + "it puts a <\(name)> directly inside <table> in a <\(wrapper)> of "
                 + "its own; write the <\(wrapper)>" + (name == "tr" ? " (or <thead>, <tfoot>)" : "")))
@@ -35,20 +28,13 @@ struct HTMLTreeShape {
         if name == "a", open.contains("a") {
             problems.append(("<a>", Self.browser + "an <a> inside an <a> closes the outer link first"))
         }
-        if !isVoid, !selfClosing { open.append(name) }
+        if !Self.voidElements.contains(name), !selfClosing { open.append(name) }
         return problems
     }
 
     /// An end tag, or the end of an element the parser read: closes `name` and what is open inside it.
     mutating func end(_ name: String) {
         if let index = open.lastIndex(of: name) { open.removeSubrange(index...) }
-    }
-
-    /// The problem with an end tag of a void element, as `(element shown, reason)`; nil for any other.
-    static func endTagProblem(_ name: String) -> (String, String)? {
-        guard voidElements.contains(name) else { return nil }
-        return ("</\(name)>", browser + "it has no end tag for the void element <\(name)> (it reads </br> as a second "
-            + "<br> and drops the others); write <\(name)/>")
     }
 
     private static let browser = "a browser reads the report as HTML, where "

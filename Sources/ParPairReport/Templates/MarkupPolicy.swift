@@ -1,9 +1,9 @@
 /// The allow-list applied to markup that is not parsed XHTML: an HTML template's text (``TemplateSourcePolicy``),
 /// read by ``MarkupScanner``. Elements and attributes are judged by ``ElementAllowList``, style sheets by
 /// ``StyleSheetPolicy``; a tag left open at the end is refused (it runs to the end, and what it swallows would go
-/// unjudged), and so are processing instructions, internal subsets, comments and CDATA sections, and the tags an
-/// HTML parser builds into another tree (``HTMLTreeShape``): a browser reads the report as HTML, where they are not
-/// what the XML check read. (Markdown is read by libcmark:
+/// unjudged), and so are processing instructions, internal subsets and the tags an HTML parser builds into another
+/// tree (``HTMLTreeShape``). Comments and CDATA sections pass: the report is shipped as the tree that was checked
+/// (`XHTML.HTMLWriter`), without the comments and with a CDATA section's text escaped. (Markdown is read by libcmark:
 /// ``MarkdownPolicy``.)
 enum MarkupPolicy {
     /// Every problem in `text` (at most ``PolicyViolation/maximumCount``), named after `source`.
@@ -29,8 +29,6 @@ enum MarkupPolicy {
                 shape.end(element)
                 if ElementAllowList.elements[element] == nil {
                     report(line, "</\(element)>", "the element is not one a report uses (nothing that loads, embeds, runs or submits)")
-                } else if let (shown, reason) = HTMLTreeShape.endTagProblem(element) {
-                    report(line, shown, reason)
                 }
             case .styleText(let css, let line):
                 if let problem = StyleSheetPolicy.problem(css) { report(line, "<style>", problem) }
@@ -40,22 +38,12 @@ enum MarkupPolicy {
                 report(line, "<!DOCTYPE [ ]>", "an internal subset can declare entities that read files")
             case .unfinishedTag(let element, let line):
                 report(line, "<\(element)>", "an unfinished tag: it runs to the end, and what it swallows would go unchecked")
-            case .comment(let line):
-                report(line, "<!-- -->", commentReason)
-            case .cdata(let line):
-                report(line, "<![CDATA[ ]]>", cdataReason)
+            case .comment, .cdata:
+                break  // not shipped as written: comments are left out, a CDATA section's text is escaped
             }
         }
         return violations
     }
-
-    /// Why a comment is refused: the report is written as XHTML and checked as XML, but a browser reads the file as
-    /// HTML, where a comment in `<title>` or `<style>` is text and the `</title>` it hid ends the element.
-    static let commentReason = "a comment: a browser reads the report as HTML, where one inside <title> or <style> is text "
-        + "and what it hid from the check is markup"
-    /// Why a CDATA section is refused: in HTML it is a comment that ends at its first `>`, and the rest is markup.
-    static let cdataReason = "a CDATA section: a browser reads the report as HTML, where it is a comment that ends at the "
-        + "first '>' and what follows is markup"
 
     /// Whether a template's value starts with a Mustache tag, so its data decides what it is.
     static func startsWithTag(_ value: String) -> Bool {
