@@ -144,19 +144,25 @@ final class HTMLWriter {
     private func writeAttributeValue(_ value: UnsafePointer<xmlChar>?) {
         buffer.append(UInt8(ascii: "="))
         buffer.append(UInt8(ascii: "\""))
-        Self.forEachByte(value) { byte in
+        appendEscaped(value, inAttribute: true)
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` escaped: `&`, `<`, `>` and a carriage return (which HTML would read as a newline) always; in an
+    /// attribute value also `"` and the white space XML would normalise to a space.
+    private func appendEscaped(_ text: UnsafePointer<xmlChar>?, inAttribute: Bool) {
+        Self.forEachByte(text) { byte in
             switch byte {
             case UInt8(ascii: "&"): append("&amp;")
             case UInt8(ascii: "<"): append("&lt;")
             case UInt8(ascii: ">"): append("&gt;")
-            case UInt8(ascii: "\""): append("&quot;")
-            case UInt8(ascii: "\t"): append("&#9;")
-            case UInt8(ascii: "\n"): append("&#10;")
             case UInt8(ascii: "\r"): append("&#13;")
+            case UInt8(ascii: "\"") where inAttribute: append("&quot;")
+            case UInt8(ascii: "\t") where inAttribute: append("&#9;")
+            case UInt8(ascii: "\n") where inAttribute: append("&#10;")
             default: buffer.append(byte)
             }
         }
-        buffer.append(UInt8(ascii: "\""))
     }
 
     /// Writes the text nodes of `open[index]` after the last child written, up to `stop` (nil: to its end).
@@ -195,15 +201,7 @@ final class HTMLWriter {
         case .leadingNewlineDropped, .escaped:
             break
         }
-        Self.forEachByte(text) { byte in
-            switch byte {
-            case UInt8(ascii: "&"): append("&amp;")
-            case UInt8(ascii: "<"): append("&lt;")
-            case UInt8(ascii: ">"): append("&gt;")
-            case UInt8(ascii: "\r"): append("&#13;")
-            default: buffer.append(byte)
-            }
-        }
+        appendEscaped(text, inAttribute: false)
         handOnFullChunk()
     }
 
