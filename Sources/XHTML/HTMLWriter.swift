@@ -33,6 +33,9 @@ final class HTMLWriter {
         var written: xmlNodePtr?
         /// Whether nothing of its content has been written yet.
         var empty = true
+        /// A raw-text element's text so far, written when it ends: judged whole, since its text nodes (text, CDATA,
+        /// references) could split a `</` between them.
+        var raw: [UInt8] = []
     }
 
     /// How an element's text is written.
@@ -91,6 +94,13 @@ final class HTMLWriter {
         guard let index = open.lastIndex(where: { $0.node == node }) else { return }
         writeText(of: index, upTo: nil)
         let element = open.remove(at: index)
+        if case .raw = element.text {
+            if Self.holdsEndOrComment(element.raw) {
+                refuse(node, element.name, "its text holds '</' or '<!--' once references are replaced, where a "
+                    + "browser reading the report as HTML would end it or hide what follows")
+            }
+            buffer.append(contentsOf: element.raw)
+        }
         if Self.voidElements.contains(element.name) {
             if !element.empty {
                 refuse(node, element.name, "it has content, which an HTML parser puts after it: a void element holds nothing")
@@ -189,12 +199,7 @@ final class HTMLWriter {
         open[index].empty = false
         switch element.text {
         case .raw:
-            let bytes = Self.bytes(text)
-            if Self.holdsEndOrComment(bytes) {
-                refuse(element.node, element.name, "its text holds '</' or '<!--' once references are replaced, where a "
-                    + "browser reading the report as HTML would end it or hide what follows")
-            }
-            buffer.append(contentsOf: bytes)
+            open[index].raw.append(contentsOf: UnsafeBufferPointer(start: text, count: Self.strlen(text)))
             return
         case .leadingNewlineDropped where element.empty && text.pointee == UInt8(ascii: "\n"):
             buffer.append(UInt8(ascii: "\n"))
@@ -230,10 +235,6 @@ final class HTMLWriter {
             index = less + 1
         }
         return false
-    }
-
-    private static func bytes(_ text: UnsafePointer<xmlChar>) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: text, count: strlen(text)))
     }
 
     private static func forEachByte(_ text: UnsafePointer<xmlChar>?, _ body: (UInt8) -> Void) {
