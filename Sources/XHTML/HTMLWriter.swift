@@ -122,12 +122,14 @@ final class HTMLWriter {
     private func writePrologue(_ declared: DeclaredDocumentType?) {
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         guard let declared else { return }
+        // A public identifier holds no `"`; a system identifier may, and is then quoted with `'` (it cannot hold both).
+        func quoted(_ literal: String) -> String { literal.contains("\"") ? "'" + literal + "'" : "\"" + literal + "\"" }
         var doctype = "<!DOCTYPE " + declared.name
         if let publicID = declared.publicID {
-            doctype += " PUBLIC \"" + publicID + "\""
-            if let systemID = declared.systemID { doctype += " \"" + systemID + "\"" }
+            doctype += " PUBLIC " + quoted(publicID)
+            if let systemID = declared.systemID { doctype += " " + quoted(systemID) }
         } else if let systemID = declared.systemID {
-            doctype += " SYSTEM \"" + systemID + "\""
+            doctype += " SYSTEM " + quoted(systemID)
         }
         append(doctype + ">\n")
     }

@@ -102,3 +102,16 @@ extension HTMLWriterTests {
         #expect(once.contains("<p>x &amp; y &lt;z&gt; \u{E9}\u{A0}<a href=\"#t\" title=\"&quot;q&quot;\">l</a><br /></p>"), "\(once)")
     }
 }
+
+extension HTMLWriterTests {
+    /// A system identifier written in single quotes may hold a `"`: it is written back in single quotes.
+    @Test func aSystemIdentifierWithAQuoteKeepsItsQuotes() {
+        let document = SampleDocument.strict(body: "<p>x</p>").replacingOccurrences(
+            of: "\"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd\"", with: "'http://www.w3.org/TR/xhtml1/DTD/x\"html1-strict.dtd'")
+        var silent = Silent()
+        var html = ""
+        #expect(XHTMLValidator().validate(document, name: "q.html", visitor: &silent, writingHTMLInto: &html).passed)
+        #expect(html.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\" "
+            + "'http://www.w3.org/TR/xhtml1/DTD/x\"html1-strict.dtd'>\n<html"), "\(html)")
+    }
+}
