@@ -47,14 +47,6 @@ final class HTMLWriter {
         case raw
     }
 
-    /// HTML's void elements: no content and no end tag.
-    static let voidElements: Set<String> = [
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
-    ]
-    /// The elements whose text HTML reads as raw text.
-    static let rawTextElements: Set<String> = [
-        "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "xmp",
-    ]
 
     init(sink: @escaping ([UInt8]) -> Void, refuse: @escaping (XMLEvent) -> Void) {
         self.sink = sink
@@ -78,12 +70,12 @@ final class HTMLWriter {
         }
         append("<" + name)
         writeAttributes(of: node)
-        if Self.voidElements.contains(name) {
+        if HTMLSyntax.voidElements.contains(name) {
             append(" />")
         } else {
             append(">")
         }
-        let rule: TextRule = Self.rawTextElements.contains(name) ? .raw
+        let rule: TextRule = HTMLSyntax.rawTextElements.contains(name) ? .raw
             : ["pre", "textarea", "listing"].contains(name) ? .leadingNewlineDropped : .escaped
         open.append(Open(node: node, name: name, text: rule))
         handOnFullChunk()
@@ -101,7 +93,7 @@ final class HTMLWriter {
             }
             buffer.append(contentsOf: element.raw)
         }
-        if Self.voidElements.contains(element.name) {
+        if HTMLSyntax.voidElements.contains(element.name) {
             if !element.empty {
                 refuse(node, element.name, "it has content, which an HTML parser puts after it: a void element holds nothing")
             }
@@ -253,4 +245,16 @@ final class HTMLWriter {
         while text[count] != 0 { count += 1 }
         return count
     }
+}
+
+/// What HTML's parser reads differently from XML, as far as writing for it goes.
+public enum HTMLSyntax {
+    /// HTML's void elements: no content and no end tag.
+    public static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+    ]
+    /// The elements whose text HTML reads as raw text, with no references and no tags but their own end tag.
+    public static let rawTextElements: Set<String> = [
+        "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "xmp",
+    ]
 }

@@ -1,3 +1,5 @@
+import XHTML
+
 /// The markup that an HTML parser builds into a different tree from the one libxml2 read, however it is written: a
 /// browser reads `report.html` as HTML. What only the writing changes (a self-closing `<div/>`, an end tag `</br>`) the
 /// file never holds: a user's report is shipped as the tree that was checked, written as HTML reads it back
@@ -8,11 +10,6 @@
 ///
 /// Fed every start and end of an element in document order, it keeps the open elements to judge a tag's parent.
 struct HTMLTreeShape {
-    /// HTML's void elements: they have no content and no end tag.
-    static let voidElements: Set<String> = [
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
-    ]
-
     /// The elements open at this point, outermost first (void elements are never open).
     private var open: [String] = []
 
@@ -28,7 +25,7 @@ struct HTMLTreeShape {
         if name == "a", open.contains("a") {
             problems.append(("<a>", Self.browser + "an <a> inside an <a> closes the outer link first"))
         }
-        if !Self.voidElements.contains(name), !selfClosing { open.append(name) }
+        if !HTMLSyntax.voidElements.contains(name), !selfClosing { open.append(name) }
         return problems
     }
 
