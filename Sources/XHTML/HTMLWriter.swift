@@ -17,6 +17,29 @@ import CLibXML2
 /// Called by ``ParserContext`` at each element's start (the node just built) and end (before its children are
 /// freed); an element's text is written when its next child starts or when it ends, read from its nodes.
 final class HTMLWriter {
+    private var writing: HTMLWriting
+
+    init(sink: @escaping ([UInt8]) -> Void, refuse: @escaping (XMLEvent) -> Void) {
+        writing = HTMLWriting(sink: sink, refuse: refuse)
+    }
+
+    /// An element has started: its parent's text up to it, then its start tag (after the document's prologue, for
+    /// the root).
+    /// - Parameter namesInterned: whether element names are the parse's dictionary's (one pointer a name).
+    func start(_ node: xmlNodePtr, declared: DeclaredDocumentType?, namesInterned: Bool) {
+        writing.start(node, declared: declared, namesInterned: namesInterned)
+    }
+
+    /// An element has ended: the rest of its text, then its end tag.
+    func end(_ node: xmlNodePtr) { writing.end(node) }
+
+    /// Hands the sink what is left; the document has ended.
+    func finish() { writing.finish() }
+}
+
+/// ``HTMLWriter``'s state and work: a value, so that the writer's many small writes are checked for exclusive access
+/// once a call, not once a write.
+private struct HTMLWriting {
     /// Where the bytes go, a chunk at a time, in order.
     private let sink: ([UInt8]) -> Void
     private var buffer: [UInt8] = []
@@ -24,11 +47,12 @@ final class HTMLWriter {
     private var open: [Open] = []
     /// Told what the tree holds that no HTML parser would read back the same (``XMLEvent/unwritable(element:line:reason:)``).
     private let refuse: (XMLEvent) -> Void
+    /// What is known of each element name met, by its interned pointer.
+    private var kinds: [UnsafePointer<xmlChar>: ElementKind] = [:]
 
     private struct Open {
         let node: xmlNodePtr
-        let name: String
-        let text: TextRule
+        let kind: ElementKind
         /// The last child written (an element), after which its text is to be written; nil: from its first child.
         var written: xmlNodePtr?
         /// Whether nothing of its content has been written yet.
@@ -36,6 +60,23 @@ final class HTMLWriter {
         /// A raw-text element's text so far, written when it ends: judged whole, since its text nodes (text, CDATA,
         /// references) could split a `</` between them.
         var raw: [UInt8] = []
+    }
+
+    /// An element name and how HTML reads the element.
+    private struct ElementKind {
+        let name: String
+        /// The name's UTF-8, as it is written.
+        let bytes: [UInt8]
+        let isVoid: Bool
+        let text: TextRule
+
+        init(_ name: String) {
+            self.name = name
+            bytes = Array(name.utf8)
+            isVoid = HTMLSyntax.voidElements.contains(name)
+            text = HTMLSyntax.rawTextElements.contains(name) ? .raw
+                : ["pre", "textarea", "listing"].contains(name) ? .leadingNewlineDropped : .escaped
+        }
     }
 
     /// How an element's text is written.
@@ -47,7 +88,6 @@ final class HTMLWriter {
         case raw
     }
 
-
     init(sink: @escaping ([UInt8]) -> Void, refuse: @escaping (XMLEvent) -> Void) {
         self.sink = sink
         self.refuse = refuse
@@ -56,11 +96,11 @@ final class HTMLWriter {
 
     /// Bytes handed to the sink at a time.
     private static let chunkSize = 1 << 16
+    /// How a void element's start tag ends.
+    private static let voidEnd: [UInt8] = Array(" />".utf8)
 
-    /// An element has started: its parent's text up to it, then its start tag (after the document's prologue, for
-    /// the root).
-    func start(_ node: xmlNodePtr, declared: DeclaredDocumentType?) {
-        let name = XMLString.qualifiedName(node.pointee.name, node.pointee.ns)
+    mutating func start(_ node: xmlNodePtr, declared: DeclaredDocumentType?, namesInterned: Bool) {
+        let kind = kind(of: node, namesInterned: namesInterned)
         if open.isEmpty {
             writePrologue(declared)
         } else {
@@ -68,50 +108,57 @@ final class HTMLWriter {
             open[open.count - 1].written = node
             open[open.count - 1].empty = false
         }
-        append("<" + name)
+        buffer.append(UInt8(ascii: "<"))
+        buffer.append(contentsOf: kind.bytes)
         writeAttributes(of: node)
-        if HTMLSyntax.voidElements.contains(name) {
-            append(" />")
-        } else {
-            append(">")
-        }
-        let rule: TextRule = HTMLSyntax.rawTextElements.contains(name) ? .raw
-            : ["pre", "textarea", "listing"].contains(name) ? .leadingNewlineDropped : .escaped
-        open.append(Open(node: node, name: name, text: rule))
+        if kind.isVoid { buffer.append(contentsOf: Self.voidEnd) } else { buffer.append(UInt8(ascii: ">")) }
+        open.append(Open(node: node, kind: kind))
         handOnFullChunk()
     }
 
-    /// An element has ended: the rest of its text, then its end tag.
-    func end(_ node: xmlNodePtr) {
+    mutating func end(_ node: xmlNodePtr) {
         guard let index = open.lastIndex(where: { $0.node == node }) else { return }
         writeText(of: index, upTo: nil)
         let element = open.remove(at: index)
-        if case .raw = element.text {
+        if case .raw = element.kind.text {
             if Self.holdsEndOrComment(element.raw) {
-                refuse(node, element.name, "its text holds '</' or '<!--' once references are replaced, where a "
+                refuse(node, element.kind.name, "its text holds '</' or '<!--' once references are replaced, where a "
                     + "browser reading the report as HTML would end it or hide what follows")
             }
             buffer.append(contentsOf: element.raw)
         }
-        if HTMLSyntax.voidElements.contains(element.name) {
+        if element.kind.isVoid {
             if !element.empty {
-                refuse(node, element.name, "it has content, which an HTML parser puts after it: a void element holds nothing")
+                refuse(node, element.kind.name, "it has content, which an HTML parser puts after it: a void element holds nothing")
             }
         } else {
-            append("</" + element.name + ">")
+            buffer.append(UInt8(ascii: "<"))
+            buffer.append(UInt8(ascii: "/"))
+            buffer.append(contentsOf: element.kind.bytes)
+            buffer.append(UInt8(ascii: ">"))
         }
-        if open.isEmpty { append("\n") }
+        if open.isEmpty { buffer.append(UInt8(ascii: "\n")) }
     }
 
-    /// Hands the sink what is left; the document has ended.
-    func finish() {
+    mutating func finish() {
         if !buffer.isEmpty { sink(buffer) }
         buffer.removeAll()
     }
 
+    /// The element's name and kind, looked up once a name when names are interned (a prefixed name is made anew).
+    private mutating func kind(of node: xmlNodePtr, namesInterned: Bool) -> ElementKind {
+        guard namesInterned, node.pointee.ns?.pointee.prefix == nil, let name = node.pointee.name else {
+            return ElementKind(XMLString.qualifiedName(node.pointee.name, node.pointee.ns))
+        }
+        if let known = kinds[name] { return known }
+        let kind = ElementKind(XMLString.copy(name) ?? "")
+        kinds[name] = kind
+        return kind
+    }
+
     // MARK: Writing
 
-    private func writePrologue(_ declared: DeclaredDocumentType?) {
+    private mutating func writePrologue(_ declared: DeclaredDocumentType?) {
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         guard let declared else { return }
         // A public identifier holds no `"`; a system identifier may, and is then quoted with `'` (it cannot hold both).
@@ -127,25 +174,38 @@ final class HTMLWriter {
     }
 
     /// Namespace declarations, then attributes, in document order, values with references replaced.
-    private func writeAttributes(of node: xmlNodePtr) {
+    private mutating func writeAttributes(of node: xmlNodePtr) {
         var namespace = node.pointee.nsDef
         while let current = namespace {
-            let prefix = XMLString.copy(current.pointee.prefix)
-            append(prefix.map { " xmlns:" + $0 } ?? " xmlns")
+            append(" xmlns")
+            if let prefix = current.pointee.prefix {
+                buffer.append(UInt8(ascii: ":"))
+                buffer.append(contentsOf: Self.bytes(prefix))
+            }
             writeAttributeValue(current.pointee.href)
             namespace = current.pointee.next
         }
         var attribute = node.pointee.properties
         while let current = attribute {
-            append(" " + XMLString.qualifiedName(current.pointee.name, current.pointee.ns))
-            let value = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)
-            writeAttributeValue(value.map { UnsafePointer($0) })
-            XMLString.free(value)
+            buffer.append(UInt8(ascii: " "))
+            if let prefix = current.pointee.ns?.pointee.prefix {
+                buffer.append(contentsOf: Self.bytes(prefix))
+                buffer.append(UInt8(ascii: ":"))
+            }
+            buffer.append(contentsOf: Self.bytes(current.pointee.name))
+            // A value that is one text node (no reference left in it) is read where it is, not copied.
+            if let text = current.pointee.children, text.pointee.type == XML_TEXT_NODE, text.pointee.next == nil {
+                writeAttributeValue(text.pointee.content)
+            } else {
+                let value = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)
+                writeAttributeValue(value.map { UnsafePointer($0) })
+                XMLString.free(value)
+            }
             attribute = current.pointee.next
         }
     }
 
-    private func writeAttributeValue(_ value: UnsafePointer<xmlChar>?) {
+    private mutating func writeAttributeValue(_ value: UnsafePointer<xmlChar>?) {
         buffer.append(UInt8(ascii: "="))
         buffer.append(UInt8(ascii: "\""))
         appendEscaped(value, inAttribute: true)
@@ -153,24 +213,32 @@ final class HTMLWriter {
     }
 
     /// Appends `text` escaped: `&`, `<`, `>` and a carriage return (which HTML would read as a newline) always; in an
-    /// attribute value also `"` and the white space XML would normalise to a space.
-    private func appendEscaped(_ text: UnsafePointer<xmlChar>?, inAttribute: Bool) {
-        Self.forEachByte(text) { byte in
-            switch byte {
-            case UInt8(ascii: "&"): append("&amp;")
-            case UInt8(ascii: "<"): append("&lt;")
-            case UInt8(ascii: ">"): append("&gt;")
-            case UInt8(ascii: "\r"): append("&#13;")
-            case UInt8(ascii: "\"") where inAttribute: append("&quot;")
-            case UInt8(ascii: "\t") where inAttribute: append("&#9;")
-            case UInt8(ascii: "\n") where inAttribute: append("&#10;")
-            default: buffer.append(byte)
+    /// attribute value also `"` and the white space XML would normalise to a space. The bytes between two escaped
+    /// ones go in as one run.
+    private mutating func appendEscaped(_ text: UnsafePointer<xmlChar>?, inAttribute: Bool) {
+        let bytes = Self.bytes(text)
+        var run = 0
+        for index in bytes.indices {
+            let escaped: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): escaped = "&amp;"
+            case UInt8(ascii: "<"): escaped = "&lt;"
+            case UInt8(ascii: ">"): escaped = "&gt;"
+            case UInt8(ascii: "\r"): escaped = "&#13;"
+            case UInt8(ascii: "\"") where inAttribute: escaped = "&quot;"
+            case UInt8(ascii: "\t") where inAttribute: escaped = "&#9;"
+            case UInt8(ascii: "\n") where inAttribute: escaped = "&#10;"
+            default: continue
             }
+            buffer.append(contentsOf: bytes[run..<index])
+            buffer.append(contentsOf: UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
+            run = index + 1
         }
+        buffer.append(contentsOf: bytes[run...])
     }
 
     /// Writes the text nodes of `open[index]` after the last child written, up to `stop` (nil: to its end).
-    private func writeText(of index: Int, upTo stop: xmlNodePtr?) {
+    private mutating func writeText(of index: Int, upTo stop: xmlNodePtr?) {
         var child = open[index].written.map { $0.pointee.next } ?? open[index].node.pointee.children
         while let current = child, current != stop {
             switch current.pointee.type {
@@ -187,15 +255,15 @@ final class HTMLWriter {
         }
     }
 
-    private func writeText(_ text: UnsafePointer<xmlChar>?, of index: Int) {
+    private mutating func writeText(_ text: UnsafePointer<xmlChar>?, of index: Int) {
         guard let text, text.pointee != 0 else { return }
-        let element = open[index]
+        let wasEmpty = open[index].empty
         open[index].empty = false
-        switch element.text {
+        switch open[index].kind.text {
         case .raw:
-            open[index].raw.append(contentsOf: UnsafeBufferPointer(start: text, count: Self.strlen(text)))
+            open[index].raw.append(contentsOf: Self.bytes(text))
             return
-        case .leadingNewlineDropped where element.empty && text.pointee == UInt8(ascii: "\n"):
+        case .leadingNewlineDropped where wasEmpty && text.pointee == UInt8(ascii: "\n"):
             buffer.append(UInt8(ascii: "\n"))
         case .leadingNewlineDropped, .escaped:
             break
@@ -204,13 +272,13 @@ final class HTMLWriter {
         handOnFullChunk()
     }
 
-    private func handOnFullChunk() {
+    private mutating func handOnFullChunk() {
         guard buffer.count >= Self.chunkSize else { return }
         sink(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private func append(_ text: String) {
+    private mutating func append(_ text: String) {
         buffer.append(contentsOf: text.utf8)
     }
 
@@ -231,19 +299,10 @@ final class HTMLWriter {
         return false
     }
 
-    private static func forEachByte(_ text: UnsafePointer<xmlChar>?, _ body: (UInt8) -> Void) {
-        guard let text else { return }
-        var cursor = text
-        while cursor.pointee != 0 {
-            body(cursor.pointee)
-            cursor += 1
-        }
-    }
-
-    private static func strlen(_ text: UnsafePointer<xmlChar>) -> Int {
-        var count = 0
-        while text[count] != 0 { count += 1 }
-        return count
+    /// A libxml2 string's bytes, where libxml2 keeps them (none for NULL).
+    private static func bytes(_ text: UnsafePointer<xmlChar>?) -> UnsafeBufferPointer<UInt8> {
+        guard let text else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text)))
     }
 }
 

@@ -80,7 +80,7 @@ final class ParserContext {
                     let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
                     guard let session = ParseSession.of(context), let hooks = session.hooks else { return }
                     if let writer = hooks.html, let started = context.pointee.node, context.pointee.inSubset == 0 {
-                        writer.start(started, declared: session.declaredType)
+                        writer.start(started, declared: session.declaredType, namesInterned: context.pointee.dictNames != 0)
                     }
                     guard hooks.wantsStartTags else { return }
                     // libxml2 calls this with its cursor on the `>` (or `/>`) that ends the tag.

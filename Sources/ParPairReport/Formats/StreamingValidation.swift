@@ -28,7 +28,7 @@ enum StreamingValidation {
             guard let file else { return (XHTMLValidator().validate(channel: channel, name: name, visitor: &walk), walk.violations) }
             var shipped = DescriptorSink(descriptor: file.descriptor, name: file.name)
             let result = XHTMLValidator().validate(channel: channel, name: name, visitor: &walk) { shipped.write($0) }
-            try shipped.flush()
+            try shipped.finish()  // on its way to disk while the verdict is read
             return (result, walk.violations)
         })
         return (verdict, written)
