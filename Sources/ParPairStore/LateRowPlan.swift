@@ -23,6 +23,8 @@ struct LateRowPlan: Sendable {
 
     /// Late rows per group, each list sorted by (start, rowID).
     private(set) var late: [[Late]]
+    /// How many rows each group holds, late or not.
+    let rows: [Int]
     let grouping: RowGrouping
 
     /// At most this many late rows are merged (24 bytes each while the table streams).
@@ -35,6 +37,7 @@ struct LateRowPlan: Sendable {
     ) throws -> LateRowPlan? {
         var grouping = grouping
         var latest: [Double] = []
+        var rows: [Int] = []
         var lateRows: [(group: Int, row: Late)] = []
         var untilProgress = interval
         while try statement.step() {
@@ -46,7 +49,11 @@ struct LateRowPlan: Sendable {
             guard let rowID = statement.cell(0).int64,
                   let group = grouping.group(statement, column: 1),
                   let start = RowGrouping.start(statement, column: 2) else { return nil }
-            while latest.count <= group { latest.append(-.infinity) }
+            while latest.count <= group {
+                latest.append(-.infinity)
+                rows.append(0)
+            }
+            rows[group] += 1
             if start >= latest[group] {
                 latest[group] = start
             } else {
@@ -59,7 +66,15 @@ struct LateRowPlan: Sendable {
         for index in late.indices where late[index].count > 1 {
             late[index].sort { ($0.start, $0.rowID) < ($1.start, $1.rowID) }
         }
-        return LateRowPlan(late: late, grouping: grouping)
+        return LateRowPlan(late: late, rows: rows, grouping: grouping)
+    }
+
+    /// How many rows point at each baby (by its id), as `StoreReader.logCounts(of:)` counts them: rows of no baby, or
+    /// of a row no baby has, are not counted.
+    var rowsPerBaby: [UUID: Int] {
+        grouping.babyGroups.reduce(into: [:]) { counts, entry in
+            if entry.group < rows.count { counts[entry.id] = rows[entry.group] }
+        }
     }
 }
 
@@ -114,6 +129,9 @@ struct RowGrouping: Sendable {
             return nil
         }
     }
+
+    /// Each baby id the rows pointed at, and its group.
+    var babyGroups: [(id: UUID, group: Int)] { byBaby.map { ($0.key, $0.value) } }
 
     /// The group of a decoded log: the same as `group(_:column:)` gave its row. Nil for a baby or
     /// row value the scan did not see.

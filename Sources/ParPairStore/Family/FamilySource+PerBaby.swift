@@ -81,14 +81,16 @@ extension FamilySource {
         var batch = LogBatch.Builder(phone: phone, capacity: phoneBatchSize)
         do {
             for kind in LogKind.allCases {
+                // The scan for late rows counts each baby's rows on its way; without its plan, SQLite counts them.
+                let lateRows = try reader.lateRows(of: kind, progressEvery: .max) {}
                 var counts = [Int](repeating: 0, count: familySize)
-                for (id, count) in try reader.logCounts(of: kind) {
+                for (id, count) in try lateRows.rowsPerBaby ?? reader.logCounts(of: kind) {
                     if let place = babies[id]?.place, place >= 0 { counts[Int(place)] += count }
                 }
                 try stream.send(.counts(counts))
                 // A phone's logs come baby by baby: the last baby's id and what the family knows it by are kept.
                 var last: (id: UUID, family: (id: UUID, place: Int32)?)?
-                try reader.forEachRecord(of: kind, order: .startTimePerBaby) { record in
+                try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { record in
                     var place: Int32 = -1
                     if let id = record.baby.babyID {
                         if last?.id != id { last = (id, babies[id]) }
