@@ -30,15 +30,17 @@ extension FamilySource {
         }
         var merge = BabyStreamMerge(counts: counts)
         var matchers = [CopyMatcher<LogHandle>](repeating: CopyMatcher(), count: babies.count)
-        func pass(_ log: LogHandle, _ baby: Int?) throws {
-            guard let baby else { return try deliver(log, nil) }
-            try matchers[baby].add(log, emit: deliver)
-        }
         while let phone = merge.nextPhone {
+            let batch: LogBatch?
             switch try streams[phone].receive() {
-            case .logs(let batch)?: try merge.take(batch, from: phone, emit: pass)
-            case .end?, nil: try merge.take(nil, from: phone, emit: pass)
+            case .logs(let logs)?: batch = logs
+            case .end?, nil: batch = nil
             case .counts?: throw StoreError.internal("a phone's \(kind) table began twice")
+            }
+            // A closure written here, not a local function: the compiler then checks its use of `matchers` once, not per log.
+            try merge.take(batch, from: phone) { log, baby in
+                guard let baby else { return try deliver(log, nil) }
+                try matchers[baby].add(log, emit: deliver)
             }
         }
         for index in matchers.indices { try matchers[index].finish(emit: deliver) }
