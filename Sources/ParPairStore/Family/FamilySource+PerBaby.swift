@@ -92,7 +92,7 @@ extension FamilySource {
                 try stream.send(.counts(counts))
                 // A phone's logs come baby by baby: the last baby's id and what the family knows it by are kept.
                 var last: (id: UUID, family: (id: UUID, place: Int32)?)?
-                try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { record in
+                try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { (record: consuming LogRecord) in
                     var place: Int32 = -1
                     if let id = record.baby.babyID {
                         if last?.id != id { last = (id, babies[id]) }
@@ -120,7 +120,7 @@ extension FamilySource {
 
     /// Adds a log `wanted` takes to `batch`, sending the batch once it is full.
     private static func add(
-        _ record: LogRecord, baby: Int32, to batch: inout LogBatch.Builder, wanted: (BabyReference) -> Bool,
+        _ record: consuming LogRecord, baby: Int32, to batch: inout LogBatch.Builder, wanted: (BabyReference) -> Bool,
         stream: Channel<PhoneBatch>
     ) throws {
         guard wanted(record.baby) else { return }
