@@ -36,8 +36,7 @@ struct LateRowPlan: Sendable {
         _ statement: Statement, grouping: RowGrouping, progressEvery interval: Int = .max, _ progress: () -> Void = {}
     ) throws -> LateRowPlan? {
         var grouping = grouping
-        var latest: [Double] = []
-        var rows: [Int] = []
+        var groups: [GroupScan] = []
         var lateRows: [(group: Int, row: Late)] = []
         var untilProgress = interval
         while try statement.step() {
@@ -49,24 +48,32 @@ struct LateRowPlan: Sendable {
             guard let rowID = statement.cell(0).int64,
                   let group = grouping.group(statement, column: 1),
                   let start = RowGrouping.start(statement, column: 2) else { return nil }
-            while latest.count <= group {
-                latest.append(-.infinity)
-                rows.append(0)
-            }
-            rows[group] += 1
-            if start >= latest[group] {
-                latest[group] = start
-            } else {
+            while groups.count <= group { groups.append(GroupScan()) }
+            if groups[group].isLate(start) {
                 guard lateRows.count < maximumLateRows else { return nil }
                 lateRows.append((group, Late(start: start, rowID: rowID)))
             }
         }
-        var late = [[Late]](repeating: [], count: latest.count)
+        var late = [[Late]](repeating: [], count: groups.count)
         for entry in lateRows { late[entry.group].append(entry.row) }
         for index in late.indices where late[index].count > 1 {
             late[index].sort { ($0.start, $0.rowID) < ($1.start, $1.rowID) }
         }
-        return LateRowPlan(late: late, rows: rows, grouping: grouping)
+        return LateRowPlan(late: late, rows: groups.map(\.rows), grouping: grouping)
+    }
+
+    /// One group as the scan goes: its rows so far and the latest start among them.
+    private struct GroupScan {
+        var rows = 0
+        var latest = -Double.infinity
+
+        /// Counts a row starting at `start`; true when it is late (starts before a row stored earlier).
+        mutating func isLate(_ start: Double) -> Bool {
+            rows += 1
+            guard start >= latest else { return true }
+            latest = start
+            return false
+        }
     }
 
     /// How many rows point at each baby (by its id), as `StoreReader.logCounts(of:)` counts them: rows of no baby, or
