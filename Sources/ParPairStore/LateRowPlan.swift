@@ -23,6 +23,8 @@ struct LateRowPlan: Sendable {
 
     /// Late rows per group, each list sorted by (start, rowID).
     private(set) var late: [[Late]]
+    /// How many rows each group holds, late or not.
+    let rows: [Int]
     let grouping: RowGrouping
 
     /// At most this many late rows are merged (24 bytes each while the table streams).
@@ -34,7 +36,7 @@ struct LateRowPlan: Sendable {
         _ statement: Statement, grouping: RowGrouping, progressEvery interval: Int = .max, _ progress: () -> Void = {}
     ) throws -> LateRowPlan? {
         var grouping = grouping
-        var latest: [Double] = []
+        var groups: [GroupScan] = []
         var lateRows: [(group: Int, row: Late)] = []
         var untilProgress = interval
         while try statement.step() {
@@ -46,20 +48,40 @@ struct LateRowPlan: Sendable {
             guard let rowID = statement.cell(0).int64,
                   let group = grouping.group(statement, column: 1),
                   let start = RowGrouping.start(statement, column: 2) else { return nil }
-            while latest.count <= group { latest.append(-.infinity) }
-            if start >= latest[group] {
-                latest[group] = start
-            } else {
+            while groups.count <= group { groups.append(GroupScan()) }
+            if groups[group].isLate(start) {
                 guard lateRows.count < maximumLateRows else { return nil }
                 lateRows.append((group, Late(start: start, rowID: rowID)))
             }
         }
-        var late = [[Late]](repeating: [], count: latest.count)
+        var late = [[Late]](repeating: [], count: groups.count)
         for entry in lateRows { late[entry.group].append(entry.row) }
         for index in late.indices where late[index].count > 1 {
             late[index].sort { ($0.start, $0.rowID) < ($1.start, $1.rowID) }
         }
-        return LateRowPlan(late: late, grouping: grouping)
+        return LateRowPlan(late: late, rows: groups.map(\.rows), grouping: grouping)
+    }
+
+    /// One group as the scan goes: its rows so far and the latest start among them.
+    private struct GroupScan {
+        var rows = 0
+        var latest = -Double.infinity
+
+        /// Counts a row starting at `start`; true when it is late (starts before a row stored earlier).
+        mutating func isLate(_ start: Double) -> Bool {
+            rows += 1
+            guard start >= latest else { return true }
+            latest = start
+            return false
+        }
+    }
+
+    /// How many rows point at each baby (by its id), as `StoreReader.logCounts(of:)` counts them: rows of no baby, or
+    /// of a row no baby has, are not counted.
+    var rowsPerBaby: [UUID: Int] {
+        grouping.babyGroups.reduce(into: [:]) { counts, entry in
+            if entry.group < rows.count { counts[entry.id] = rows[entry.group] }
+        }
     }
 }
 
@@ -114,6 +136,9 @@ struct RowGrouping: Sendable {
             return nil
         }
     }
+
+    /// Each baby id the rows pointed at, and its group.
+    var babyGroups: [(id: UUID, group: Int)] { byBaby.map { ($0.key, $0.value) } }
 
     /// The group of a decoded log: the same as `group(_:column:)` gave its row. Nil for a baby or
     /// row value the scan did not see.

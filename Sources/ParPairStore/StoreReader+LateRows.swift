@@ -9,6 +9,9 @@ public struct LateRows: Sendable {
     let kind: LogKind
     /// Nil when the table must be sorted instead (or has no start column).
     let plan: LateRowPlan?
+
+    /// How many rows point at each baby (by its id in the store), counted by the scan; nil without a plan.
+    var rowsPerBaby: [UUID: Int]? { plan?.rowsPerBaby }
 }
 
 extension StoreReader {

@@ -282,13 +282,16 @@ public final class StoreReader {
         return counts
     }
 
-    /// Calls `body` with every record of the table of `kind`, in `order`.
-    func forEachRecord(of kind: LogKind, order: StreamOrder, _ body: (LogRecord) throws -> Void) throws {
+    /// Calls `body` with every record of the table of `kind`, in `order` (`lateRows` as for `forEachFoodLog`), handing
+    /// each over for `body` to keep without a copy.
+    func forEachRecord(
+        of kind: LogKind, order: StreamOrder, lateRows: LateRows? = nil, _ body: (consuming LogRecord) throws -> Void
+    ) throws {
         switch kind {
-        case .food: try forEachFoodLog(order: order) { try body(.food($0)) }
-        case .sleep: try forEachSleepLog(order: order) { try body(.sleep($0)) }
-        case .diaper: try forEachDiaperLog(order: order) { try body(.diaper($0)) }
-        case .activity: try forEachActivityLog(order: order) { try body(.activity($0)) }
+        case .food: try forEachFoodLog(order: order, lateRows: lateRows) { try body(.food($0)) }
+        case .sleep: try forEachSleepLog(order: order, lateRows: lateRows) { try body(.sleep($0)) }
+        case .diaper: try forEachDiaperLog(order: order, lateRows: lateRows) { try body(.diaper($0)) }
+        case .activity: try forEachActivityLog(order: order, lateRows: lateRows) { try body(.activity($0)) }
         }
     }
 

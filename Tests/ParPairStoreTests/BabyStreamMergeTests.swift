@@ -25,7 +25,8 @@ import Testing
                 let records = logs.map { $0!.record }
                 return LogBatch(phone: batch.phone, records: records,
                                 babies: records.map { record in Int32(record.baby.babyID.flatMap { babies.firstIndex(of: $0) } ?? -1) },
-                                starts: records.map { $0.start.timeIntervalSinceReferenceDate })
+                                starts: records.map { $0.start.timeIntervalSinceReferenceDate },
+                                ends: records.map { ($0.end ?? $0.start).timeIntervalSinceReferenceDate })
             }
             merge.take(logBatch, from: batch.phone) { log, _ in out.append("\(log.phone)/\(log.record.rowID)") }
         }

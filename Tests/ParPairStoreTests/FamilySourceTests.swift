@@ -185,4 +185,27 @@ import Testing
             }
         }
     }
+
+    /// A phone's thread tells the merge how many logs of each baby to wait for: the scan for late rows counts them on
+    /// its way, as SQLite's count per baby does.
+    @Test func theScanForLateRowsCountsEachBabysRows() throws {
+        let ben = Baby(id: Self.id(99), name: "Ben", birthday: Self.nora.birthday, rowID: 2)
+        func wet(_ n: Int, _ minutes: Double, _ baby: BabyReference) -> LogRecord {
+            .diaper(DiaperLog(id: Self.id(n), type: .wet, time: Self.at(minutes), baby: baby, rowID: Int64(n)))
+        }
+        // Nora: 0, 20 and 10 (a late row); Ben: 5 and 1 (a late row); one diaper of no baby.
+        let logs = [wet(1, 0, .baby(id: Self.nora.id)), wet(2, 20, .baby(id: Self.nora.id)), wet(3, 5, .baby(id: ben.id)),
+                    wet(4, 10, .baby(id: Self.nora.id)), wet(5, 1, .baby(id: ben.id)), wet(6, 2, .none)]
+        let folder = try FixtureFolder()
+        let path = try Self.stores([logs], babies: [[Self.nora, ben]], in: folder)[0]
+        let reader = try StoreReader(path: path)
+        defer { reader.close() }
+        let late = try reader.lateRows(of: .diaper, progressEvery: .max) {}
+        #expect(late.rowsPerBaby == [Self.nora.id: 3, ben.id: 2])
+        #expect(try reader.logCounts(of: .diaper) == [Self.nora.id: 3, ben.id: 2])
+        var read: [UUID] = []
+        try reader.forEachRecord(of: .diaper, order: .startTimePerBaby, lateRows: late) { read.append($0.id) }
+        #expect(read.filter { [1, 2, 4].map(Self.id).contains($0) } == [Self.id(1), Self.id(4), Self.id(2)])
+        #expect(read.filter { [3, 5].map(Self.id).contains($0) } == [Self.id(5), Self.id(3)])
+    }
 }

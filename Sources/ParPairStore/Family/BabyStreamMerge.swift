@@ -16,13 +16,20 @@ struct BabyStreamMerge {
         var head = 0
         var remaining = 0
 
-        var first: LogHandle? { head < logs.count ? logs[head] : nil }
+        /// The start of the first log, as the merge orders it.
+        var firstStart: Double? { head < logs.count ? logs[head].start : nil }
+
+        mutating func add(_ log: LogHandle) {
+            logs.append(log)
+            remaining -= 1
+        }
 
         mutating func pop() -> LogHandle {
             let log = logs[head]
             head += 1
             if head == logs.count {
-                logs.removeAll(keepingCapacity: true)
+                // One by one: a queue holds a log or two when it empties, which `removeAll` costs more to drop.
+                while !logs.isEmpty { logs.removeLast() }
                 head = 0
             } else if head >= 256, head * 2 >= logs.count {
                 logs.removeFirst(head)
@@ -32,15 +39,19 @@ struct BabyStreamMerge {
         }
     }
 
-    /// `queues[phone][baby]`.
-    private var queues: [[Queue]]
+    /// Every phone's queue of every baby, `queues[baby * phones + phone]`: one array, looked into once per log.
+    private var queues: [Queue]
+    private let phones: Int
     private var ended: [Bool]
     /// The phone a baby's next log waits for, to read from next.
     private var waitingFor: Int?
 
     /// - Parameter counts: for each phone, how many logs of each of the family's babies (by its place) its table holds.
     init(counts: [[Int]]) {
-        queues = counts.map { phoneCounts in phoneCounts.map { Queue(remaining: $0) } }
+        let babies = counts.first?.count ?? 0
+        precondition(counts.allSatisfy { $0.count == babies }, "every phone counts the same babies")
+        phones = counts.count
+        queues = (0..<babies).flatMap { baby in counts.map { Queue(remaining: $0[baby]) } }
         ended = Array(repeating: false, count: counts.count)
     }
 
@@ -57,7 +68,7 @@ struct BabyStreamMerge {
         waitingFor = nil
         guard let batch else {
             ended[phone] = true
-            for baby in queues[phone].indices { try drain(baby, emit) }
+            for baby in 0..<(phones == 0 ? 0 : queues.count / phones) { try drain(baby, emit) }
             return
         }
         for index in batch.records.indices {
@@ -66,8 +77,7 @@ struct BabyStreamMerge {
                 try emit(LogHandle(batch: batch, index: index), nil)
                 continue
             }
-            queues[phone][baby].logs.append(LogHandle(batch: batch, index: index))
-            queues[phone][baby].remaining -= 1
+            queues[baby * phones + phone].add(LogHandle(batch: batch, index: index))
             try drain(baby, emit)
         }
     }
@@ -79,18 +89,18 @@ struct BabyStreamMerge {
             // starts earlier (the row breaks ties within one phone, whose queue is in order already).
             var best: Int?
             var bestStart = 0.0
-            for phone in queues.indices {
-                guard let log = queues[phone][baby].first else {
-                    if queues[phone][baby].remaining > 0, !ended[phone] {
+            for phone in 0..<phones {
+                guard let start = queues[baby * phones + phone].firstStart else {
+                    if queues[baby * phones + phone].remaining > 0, !ended[phone] {
                         waitingFor = phone
                         return
                     }
                     continue
                 }
-                if best == nil || log.start < bestStart { (best, bestStart) = (phone, log.start) }
+                if best == nil || start < bestStart { (best, bestStart) = (phone, start) }
             }
             guard let phone = best else { return }
-            try emit(queues[phone][baby].pop(), baby)
+            try emit(queues[baby * phones + phone].pop(), baby)
         }
     }
 }

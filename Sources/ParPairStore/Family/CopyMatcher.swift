@@ -54,11 +54,11 @@ struct CopyMatcher<Log: MergedLog> {
     mutating func add(_ log: Log, emit: (Log, _ copyOf: UUID?) throws -> Void) rethrows {
         let start = log.start
         try settle(before: start, emit)
-        if !open.isEmpty { open.removeAll { $0.reach < start } }
+        if !open.isEmpty { close(before: start) }
         let sequence = base + waiting.count
         guard let index = open.firstIndex(where: { $0.admits(log) }) else {
             if start.isFinite, log.hasBaby {
-                open.append(Candidate(first: log, sequence: sequence, reach: Self.reach(of: log.record, start: start),
+                open.append(Candidate(first: log, sequence: sequence, reach: Self.reach(of: log, start: start),
                                       phones: Self.bit(log.phone)))
             }
             waiting.append(Waiting(log: log, start: start))
@@ -75,7 +75,7 @@ struct CopyMatcher<Log: MergedLog> {
         }
         event.members.append(log)
         open[index].phones |= Self.bit(log.phone)
-        open[index].reach = max(open[index].reach, Self.reach(of: log.record, start: start))
+        open[index].reach = max(open[index].reach, Self.reach(of: log, start: start))
         // Of feeds, the earliest with an amount counts.
         if case .food(let joining) = log.record, joining.amount != nil,
            case .food(let current) = event.members[event.counting].record, current.amount == nil {
@@ -108,10 +108,22 @@ struct CopyMatcher<Log: MergedLog> {
         }
     }
 
+    /// Drops the candidates that no log starting at `start` or later can join, keeping the others in their order.
+    private mutating func close(before start: Double) {
+        // In place, as `removeAll(where:)` does, without its cost for the one or two candidates usually open.
+        var kept = 0
+        for index in open.indices where !(open[index].reach < start) {
+            if kept != index { open.swapAt(kept, index) }
+            kept += 1
+        }
+        while open.count > kept { open.removeLast() }
+    }
+
     private static func bit(_ phone: Int) -> UInt64 { 1 << UInt64(min(phone, 63)) }
 
-    private static func reach(of record: LogRecord, start: Double) -> Double {
-        let end = record.end.map { CrossPhoneRule.time($0) } ?? start
+    /// Until when a log can join `log`: its end, or its start plus the window.
+    private static func reach(of log: Log, start: Double) -> Double {
+        let end = log.end
         return max(end.isFinite ? end : start, start + CrossPhoneRule.window)
     }
 }

@@ -74,4 +74,9 @@ public enum CrossPhoneRule {
         let seconds = date.timeIntervalSinceReferenceDate
         return seconds.isNaN ? -.infinity : seconds
     }
+
+    /// The end of `record` as `time` orders it, `start` (its start as `time` gives it) when it has no end.
+    static func end(of record: LogRecord, start: Double) -> Double {
+        record.end.map { time($0) } ?? start
+    }
 }

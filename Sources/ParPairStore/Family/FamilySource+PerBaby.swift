@@ -30,15 +30,17 @@ extension FamilySource {
         }
         var merge = BabyStreamMerge(counts: counts)
         var matchers = [CopyMatcher<LogHandle>](repeating: CopyMatcher(), count: babies.count)
-        func pass(_ log: LogHandle, _ baby: Int?) throws {
-            guard let baby else { return try deliver(log, nil) }
-            try matchers[baby].add(log, emit: deliver)
-        }
         while let phone = merge.nextPhone {
+            let batch: LogBatch?
             switch try streams[phone].receive() {
-            case .logs(let batch)?: try merge.take(batch, from: phone, emit: pass)
-            case .end?, nil: try merge.take(nil, from: phone, emit: pass)
+            case .logs(let logs)?: batch = logs
+            case .end?, nil: batch = nil
             case .counts?: throw StoreError.internal("a phone's \(kind) table began twice")
+            }
+            // A closure written here, not a local function: the compiler then checks its use of `matchers` once, not per log.
+            try merge.take(batch, from: phone) { log, baby in
+                guard let baby else { return try deliver(log, nil) }
+                try matchers[baby].add(log, emit: deliver)
             }
         }
         for index in matchers.indices { try matchers[index].finish(emit: deliver) }
@@ -81,14 +83,16 @@ extension FamilySource {
         var batch = LogBatch.Builder(phone: phone, capacity: phoneBatchSize)
         do {
             for kind in LogKind.allCases {
+                // The scan for late rows counts each baby's rows on its way; without its plan, SQLite counts them.
+                let lateRows = try reader.lateRows(of: kind, progressEvery: .max) {}
                 var counts = [Int](repeating: 0, count: familySize)
-                for (id, count) in try reader.logCounts(of: kind) {
+                for (id, count) in try lateRows.rowsPerBaby ?? reader.logCounts(of: kind) {
                     if let place = babies[id]?.place, place >= 0 { counts[Int(place)] += count }
                 }
                 try stream.send(.counts(counts))
                 // A phone's logs come baby by baby: the last baby's id and what the family knows it by are kept.
                 var last: (id: UUID, family: (id: UUID, place: Int32)?)?
-                try reader.forEachRecord(of: kind, order: .startTimePerBaby) { record in
+                try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { (record: consuming LogRecord) in
                     var place: Int32 = -1
                     if let id = record.baby.babyID {
                         if last?.id != id { last = (id, babies[id]) }
@@ -116,7 +120,7 @@ extension FamilySource {
 
     /// Adds a log `wanted` takes to `batch`, sending the batch once it is full.
     private static func add(
-        _ record: LogRecord, baby: Int32, to batch: inout LogBatch.Builder, wanted: (BabyReference) -> Bool,
+        _ record: consuming LogRecord, baby: Int32, to batch: inout LogBatch.Builder, wanted: (BabyReference) -> Bool,
         stream: Channel<PhoneBatch>
     ) throws {
         guard wanted(record.baby) else { return }

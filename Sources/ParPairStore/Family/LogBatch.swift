@@ -11,13 +11,17 @@ final class LogBatch: Sendable {
     let babies: [Int32]
     /// Each log's start as the merge orders it (`CrossPhoneRule.time`).
     let starts: [Double]
+    /// Each log's end as the merge orders it, its start when it has none (`CrossPhoneRule.end(of:start:)`).
+    let ends: [Double]
 
-    init(phone: Int, records: [LogRecord], babies: [Int32], starts: [Double]) {
-        precondition(records.count == babies.count && records.count == starts.count, "one baby and one start per log")
+    init(phone: Int, records: [LogRecord], babies: [Int32], starts: [Double], ends: [Double]) {
+        precondition(records.count == babies.count && records.count == starts.count && records.count == ends.count,
+                     "one baby, one start and one end per log")
         self.phone = phone
         self.records = records
         self.babies = babies
         self.starts = starts
+        self.ends = ends
     }
 
     /// Collects a phone's logs into batches of `capacity`.
@@ -27,6 +31,7 @@ final class LogBatch: Sendable {
         private var records: [LogRecord] = []
         private var babies: [Int32] = []
         private var starts: [Double] = []
+        private var ends: [Double] = []
 
         init(phone: Int, capacity: Int) {
             (self.phone, self.capacity) = (phone, capacity)
@@ -35,7 +40,9 @@ final class LogBatch: Sendable {
 
         /// Adds a log of the baby at `baby` (-1: none); returns the batch once it is full.
         mutating func append(_ record: consuming LogRecord, baby: Int32) -> LogBatch? {
-            starts.append(CrossPhoneRule.time(record.start))
+            let start = CrossPhoneRule.time(record.start)
+            starts.append(start)
+            ends.append(CrossPhoneRule.end(of: record, start: start))
             records.append(record)
             babies.append(baby)
             return records.count == capacity ? take() : nil
@@ -45,31 +52,36 @@ final class LogBatch: Sendable {
         mutating func take() -> LogBatch? {
             guard !records.isEmpty else { return nil }
             defer { reserve() }
-            return LogBatch(phone: phone, records: records, babies: babies, starts: starts)
+            return LogBatch(phone: phone, records: records, babies: babies, starts: starts, ends: ends)
         }
 
         private mutating func reserve() {
             records = []
             babies = []
             starts = []
+            ends = []
             records.reserveCapacity(capacity)
             babies.reserveCapacity(capacity)
             starts.reserveCapacity(capacity)
+            ends.reserveCapacity(capacity)
         }
     }
 }
 
-/// What a copy matcher needs of a log: the log, its phone, and its start as the merge orders it.
+/// What a copy matcher needs of a log: the log, its phone, and its start and end as the merge orders them.
 protocol MergedLog {
     var record: LogRecord { get }
     var phone: Int { get }
     var start: Double { get }
+    /// Its end, its start when it has none (`CrossPhoneRule.end(of:start:)`).
+    var end: Double { get }
     /// Whether the log points at a baby (a log of no baby is no copy of another).
     var hasBaby: Bool { get }
 }
 
 extension PhoneLog: MergedLog {
     var start: Double { CrossPhoneRule.time(record.start) }
+    var end: Double { CrossPhoneRule.end(of: record, start: start) }
     var hasBaby: Bool { record.baby.babyID != nil }
 }
 
@@ -83,6 +95,7 @@ struct LogHandle: MergedLog, Sendable {
     var id: UUID { batch.records[index].id }
     var phone: Int { batch.phone }
     var start: Double { batch.starts[index] }
+    var end: Double { batch.ends[index] }
     var hasBaby: Bool { batch.babies[index] >= 0 }
 }
 
