@@ -74,7 +74,12 @@ extension StoreReader {
 
     /// Whether the log tables hold too few rows for a second thread to pay for itself.
     func readsAlone() throws -> Bool {
-        try LogKind.allCases.reduce(0) { $0 + (try rowCount(of: $1)) } < Self.rowsWorthASecondThread
+        try logRows() < Self.rowsWorthASecondThread
+    }
+
+    /// The rows of every log table.
+    func logRows() throws -> Int {
+        try LogKind.allCases.reduce(0) { $0 + (try rowCount(of: $1)) }
     }
 
     /// The calling thread's share of ``readTables(order:wanted:countingRepeatedIDs:into:)`` in each baby's

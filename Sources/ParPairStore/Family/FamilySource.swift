@@ -116,7 +116,7 @@ public final class FamilySource: LogSource {
     /// (`mergedAndMatched`), handed to `body` on this one in batches; a family too small to pay for a thread, on this
     /// thread alone.
     public func streamLogs(_ body: (FamilyLog) -> Void) throws {
-        let rows = try readers.reduce(0) { total, reader in try LogKind.allCases.reduce(total) { $0 + (try reader.rowCount(of: $1)) } }
+        let rows = try readers.reduce(0) { $0 + (try $1.logRows()) }
         guard rows >= StoreReader.rowsWorthASecondThread else { return try mergedAndMatched { body($0) } }
         try produceOnASecondThread({ (batch: [FamilyLog]) in for index in batch.indices { body(batch[index]) } }, produce: { family, channel in
             var batch: [FamilyLog] = []
