@@ -6,14 +6,17 @@ public enum ChangeDirection: String, Sendable, Hashable, CustomStringConvertible
     case same
     /// One of the two weeks has no figure.
     case unknown
+    /// Both have a figure, but one of them rests on fewer than `ReferenceBand.minimumLoggedDays` days logged for its
+    /// kind: shown side by side, not compared (3 days of diapers against 7 is no decline).
+    case tooFewDays = "too_few_days"
 
-    /// `▲`, `▼`, `=` or an empty string, for tables and digests.
+    /// `▲`, `▼`, `=` or an empty string (no figure, too few days), for tables and digests.
     public var symbol: String {
         switch self {
         case .up: "▲"
         case .down: "▼"
         case .same: "="
-        case .unknown: ""
+        case .unknown, .tooFewDays: ""
         }
     }
 

@@ -25,6 +25,14 @@ public struct VisitSummary: Sendable, Hashable {
         /// The days of life of the period on which the first month's table marks this figure (the longest gap between
         /// feedings, days 0–13): the summary is judged on them as that table is, and names them.
         public var concernDays: [Int] = []
+        /// A per-day figure with fewer than `ReferenceBand.minimumLoggedDays` days logged for its kind in the period or
+        /// the one before: both are shown, not compared.
+        public var tooFewDaysToCompare = false
+
+        /// The period's value against the one before's, as the comparison column shows it.
+        public var change: MetricChange {
+            MetricChange(name: key, label: "", current: current, previous: previous, decimals: decimals, tooFewDays: tooFewDaysToCompare)
+        }
     }
 
     /// The period's first and last dates, and its number of days.
@@ -75,7 +83,8 @@ public struct VisitSummary: Sendable, Hashable {
         dates = (0..<length).map { start.adding(days: $0) }
         let counted = current.compactMap { $0 }.filter { $0.logged && !$0.leftOutOfFigures }
         daysLogged = counted.count
-        previousDaysLogged = previous.compactMap { $0 }.filter { $0.logged && !$0.leftOutOfFigures }.count
+        let previousCounted = previous.compactMap { $0 }.filter { $0.logged && !$0.leftOutOfFigures }
+        previousDaysLogged = previousCounted.count
         // A day without a summary lies outside the selection: nothing of it was read, so nothing logged.
         daysWithoutLogs = zip(dates, current).compactMap { date, day in
             (day.map { !$0.logged && !$0.leftOutOfFigures } ?? true) ? date : nil
@@ -86,6 +95,8 @@ public struct VisitSummary: Sendable, Hashable {
         for day in counted { totals.add(day.metrics) }
         var loggedDays = LoggedDays()
         for day in counted { loggedDays.add(day: day.day, day.metrics) }
+        var previousLoggedDays = LoggedDays()
+        for day in previousCounted { previousLoggedDays.add(day: day.day, day.metrics) }
         // The band for the age on the period's last day (corrected while the correction applies that day).
         let units = aggregate.days.first?.units ?? .metric
         let bands = ReferenceRanges.bands(
@@ -96,7 +107,8 @@ public struct VisitSummary: Sendable, Hashable {
                 key: figure.visitKey ?? "", current: Self.value(figure, current, units: units),
                 previous: Self.value(figure, previous, units: units), decimals: figure.shownDecimals[units],
                 bands: figure.band.map { metric in bands.filter { $0.metric == metric } } ?? [],
-                daily: current.map { day in day.flatMap { $0.logged && !$0.leftOutOfFigures ? Self.value(figure, [$0], units: units) : nil } })
+                daily: current.map { day in day.flatMap { $0.logged && !$0.leftOutOfFigures ? Self.value(figure, [$0], units: units) : nil } },
+                tooFewDaysToCompare: MetricChange.tooFewDays(figure.perDayKind, current: loggedDays.counts, previous: previousLoggedDays.counts))
         }
         judgeDayByDay(aggregate.firstMonth.filter { (firstDay...lastDay).contains($0.day) })
     }

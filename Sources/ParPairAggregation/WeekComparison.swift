@@ -32,7 +32,8 @@ public struct WeekComparison: Sendable, Hashable {
             MetricChange(
                 name: figure.column?.name[units] ?? "",
                 label: Self.label(figure, units: units),
-                current: current.value(of: figure), previous: previous.value(of: figure), decimals: figure.shownDecimals[units])
+                current: current.value(of: figure), previous: previous.value(of: figure), decimals: figure.shownDecimals[units],
+                tooFewDays: MetricChange.tooFewDays(figure.perDayKind, current: current.daysLoggedByKind, previous: previous.daysLoggedByKind))
         }
     }
 

@@ -74,6 +74,31 @@ import Testing
         #expect(early.latestComparison == nil)
     }
 
+    /// Born Monday 2024-06-03 08:00: a feed and a wet diaper each day of week 0 (June 3–9) and feeds each day of week 1
+    /// (June 10–16), but diapers logged on 3 of its days only (June 10–12, two wet each). Wet per day: week 0 1.0
+    /// (7 over 7 days), week 1 2.0 (6 over 3 days); 3 days of diapers are too few to judge, so too few to compare.
+    @Test func aFigureWithTooFewDaysOfItsKindIsShownNotCompared() throws {
+        var f = Fixtures("Europe/Berlin")
+        var logs: [LogRecord] = []
+        for day in 3...16 { logs.append(f.feed(.formula, f.at(2024, 6, day, 9), amount: 100, unit: .milliliters)) }
+        for day in 3...9 { logs.append(f.diaper(.wet, f.at(2024, 6, day, 10))) }
+        for day in 10...12 { logs += [f.diaper(.wet, f.at(2024, 6, day, 10)), f.diaper(.wet, f.at(2024, 6, day, 14))] }
+        let result = f.run(born: f.at(2024, 6, 3, 8), today: CivilDate(year: 2024, month: 6, day: 17), logs: logs)
+        let comparison = try #require(result.latestComparison)
+        let wet = try #require(comparison.change("wet_per_day"))
+        #expect((wet.previous, wet.current) == (1, 2))
+        #expect(wet.direction == .tooFewDays && wet.direction.symbol.isEmpty && wet.deltaText.isEmpty)
+        // Feeds were logged on all 7 days of both weeks: compared as ever (the day of birth begins at 08:00, still a day with a feed).
+        let feeds = try #require(comparison.change("feedings_per_day"))
+        #expect(feeds.direction == .same && feeds.deltaText == "0.0")
+        // The visit summary of week 1 against week 0 compares as the weeks do.
+        let visit = try #require(VisitSummary(result, from: CivilDate(year: 2024, month: 6, day: 10), to: CivilDate(year: 2024, month: 6, day: 16)))
+        let visitWet = try #require(visit.figures.first { $0.key == "wet_per_day" })
+        #expect((visitWet.previous, visitWet.current) == (1, 2))
+        #expect(visitWet.change.direction == .tooFewDays)
+        #expect(try #require(visit.figures.first { $0.key == "feedings_per_day" }).change.direction == .same)
+    }
+
     @Test func directionIgnoresDifferencesBelowThePrecision() {
         let change = MetricChange(name: "sleep_h_per_day", label: "Sleep", current: 14.001, previous: 14.004, decimals: 2)
         #expect(change.direction == .same)

@@ -111,7 +111,7 @@ import Testing
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| D+") && $0.contains("⚠") }
         #expect(rows.map { String($0.prefix(7)) } == ["| D+5 |"])
         #expect(rows.first?.contains("| 3 ⚠ under 5 |") == true)
-        #expect(markdown.contains("First month, days marked: D+5 (Sun 2026-10-04): Wet diapers per day: ⚠ under 5;"))
+        #expect(markdown.contains("First month, days marked: D+5 (Sun 2026-10-04): Wet diapers per day: ⚠ under 5\n"))
         #expect(Self.marks(markdown).count == 2)  // the table's cell and the visit summary's line
         #expect(Self.marks(html).count == 2)
         // The typical count (5 on days 4 and 5) is shown where it changes, on day 4; day 5's cell has the mark alone.

@@ -40,6 +40,8 @@ import Testing
         // Two wet diapers a day on D+4 to D+6, days 5 to 7 of life: under 5 each day; the line names the figure, as
         // no column heading does here.
         #expect(line.components(separatedBy: "Wet diapers per day: ⚠ under 5").count == 4, "\(line)")
+        // The days are separated, not ended, by "; ".
+        #expect(line.components(separatedBy: "; ").count == 3 && line.hasSuffix("⚠ under 5"), "\(line)")
         let sinceDay3 = try ReportOutput.render(store: path, format: .markdown, template: template, options: options,
                                               visit: .since(CivilDate(year: 2026, month: 10, day: 4)))
         #expect(!sinceDay3.contains("Before this period"), "the marked days are in the period: the period's own line names them")

@@ -558,6 +558,7 @@ public enum ReportData {
                     "delta": .string(localizer.number(change.deltaText)),
                     "direction": .string(change.direction.rawValue),
                     "direction_label": .string(localizer.text("direction_\(change.direction.rawValue)")),
+                    "too_few_days": .bool(change.direction == .tooFewDays),
                     "arrow": .string(change.direction.symbol),
                 ])
             }),

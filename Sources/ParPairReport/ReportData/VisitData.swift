@@ -45,8 +45,8 @@ enum VisitData {
             "has_copies": .bool(copies > 0),
             // The period's own findings, listed on the visit page: the "Data quality" list covers whole weeks.
             "findings": .array(summary.periodFindings.map { ReportData.finding($0, localizer) }),
-            "days_without_logs": .array(summary.daysWithoutLogs.map { date in
-                .dictionary(["date": .string(localizer.date(date)), "weekday": .string(localizer.weekday(date))])
+            "days_without_logs": .array(summary.daysWithoutLogs.enumerated().map { index, date in
+                .dictionary(["first": .bool(index == 0), "date": .string(localizer.date(date)), "weekday": .string(localizer.weekday(date))])
             }),
             "days_without_logs_count": .int(summary.daysWithoutLogs.count),
             "has_days_without_logs": .bool(!summary.daysWithoutLogs.isEmpty),
@@ -61,7 +61,7 @@ enum VisitData {
             value.map { localizer.number(FixedDecimal.format($0, decimals: decimals)) } ?? "–"
         }
         let label = localizer.text("visit_\(figure.key)", ["volume_unit": units.symbol])
-        let change = MetricChange(name: figure.key, label: "", current: figure.current, previous: figure.previous, decimals: figure.decimals)
+        let change = figure.change
         var value: [String: MustacheValue] = [
             "key": .string(figure.key),
             "label": .string(label),
@@ -71,6 +71,7 @@ enum VisitData {
             "arrow": .string(change.direction.symbol),
             "direction": .string(change.direction.rawValue),
             "direction_label": .string(localizer.text("direction_\(change.direction.rawValue)")),
+            "too_few_days": .bool(change.direction == .tooFewDays),
             "band": figure.bands.isEmpty ? ReportData.notApplicableBand : ReportData.band(figure.bands, localizer),
         ]
         if !figure.concernDays.isEmpty {
@@ -105,8 +106,9 @@ enum VisitData {
     }
 
     static func markedDays(_ days: [FirstMonthDay], _ localizer: Localizer) -> [MustacheValue] {
-        days.map { day in
+        days.enumerated().map { index, day in
             .dictionary([
+                "first": .bool(index == 0),
                 "age": .string("D+\(day.day)"), "date": .string(localizer.date(day.date)), "weekday": .string(localizer.weekday(day.date)),
                 "marks": .string(day.bands.filter(\.isConcern).map { markNamed($0, localizer) }.joined(separator: ", ")),
             ])
