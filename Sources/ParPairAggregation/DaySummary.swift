@@ -39,6 +39,25 @@ public struct DaySummary: Sendable, Hashable {
     public var hasSleep: Bool { metrics.sleeps > 0 || metrics.sleepHours > 0 }
     public var hasActivities: Bool { metrics.activities > 0 }
 
+    /// Whether the day holds a log of `kind` (sleep: hours asleep in it, a sleep begun the evening before too): else its
+    /// cells of that kind are "not logged", never 0.
+    public func holds(_ kind: LogKind) -> Bool {
+        switch kind {
+        case .food: hasFeeds
+        case .sleep: hasSleep
+        case .diaper: hasDiapers
+        case .activity: hasActivities
+        }
+    }
+
+    /// 1 when the day is logged and holds a log of `kind`, else 0: a daily CSV cell.
+    private func loggedFlag(_ kind: LogKind) -> ColumnValue { .count(logged && holds(kind) ? 1 : 0) }
+
+    /// The daily CSV's columns that say which kinds the day holds a log of, after `logged`.
+    static let kindColumns: [(String, LogKind)] = [
+        ("feeds_logged", .food), ("sleep_logged", .sleep), ("diapers_logged", .diaper), ("activities_logged", .activity),
+    ]
+
     /// Whether the day is left out of per-day figures and judgements: in progress, or on fewer phones.
     public var leftOutOfFigures: Bool { inProgress || fewerPhones }
 
@@ -64,16 +83,17 @@ public struct DaySummary: Sendable, Hashable {
     /// The age-week of the day.
     public var week: Int { day / 7 }
 
-    /// The row for the daily CSV: `baby, day, week, date, logged` (0 or 1), the metrics without the
-    /// per-day columns (a day's totals are its per-day figures), then `findings`. A day with no logs
-    /// (`logged` 0) has empty metric cells: nothing was recorded, which is not a day of zero sleep.
+    /// The row for the daily CSV: `baby, day, week, date, logged` (0 or 1), whether each kind was logged (`feeds_logged`,
+    /// …), the metrics without the per-day columns (a day's totals are its per-day figures), then `findings`. A day with
+    /// no logs (`logged` 0) has empty metric cells: nothing was recorded, which is not a day of zero sleep; so do a kind's
+    /// cells on a day without its logs (diapers but no feed: no feed count of 0).
     /// The first 8 hex digits of the baby's id, lowercase (the `baby_id` column).
     public var babyIDPrefix: String { babyID.idPrefix }
 
     public var columns: [SummaryColumn] {
         // Appended to one array (a daily CSV makes this for every row).
         var columns: [SummaryColumn] = []
-        columns.reserveCapacity(9 + LogMetrics.columnCount)
+        columns.reserveCapacity(13 + LogMetrics.columnCount)
         columns.append(SummaryColumn(name: "baby", value: .text(babyName)))
         columns.append(SummaryColumn(name: "baby_id", value: .text(babyIDPrefix)))
         columns.append(SummaryColumn(name: "day", value: .count(day)))
@@ -82,8 +102,9 @@ public struct DaySummary: Sendable, Hashable {
         columns.append(SummaryColumn(name: "corrected_day", value: correctedDay.map { .count($0) } ?? .text("")))
         columns.append(SummaryColumn(name: "date", value: .text(date.description)))
         columns.append(SummaryColumn(name: "logged", value: .count(logged ? 1 : 0)))
+        for (name, kind) in Self.kindColumns { columns.append(SummaryColumn(name: name, value: loggedFlag(kind))) }
         if logged {
-            metrics.appendColumns(units: units, perDay: nil, to: &columns)
+            metrics.appendColumns(units: units, perDay: nil, logged: holds, to: &columns)
         } else {
             LogMetrics.appendEmptyColumns(units: units, perDay: false, to: &columns)
         }
@@ -112,6 +133,10 @@ public struct DaySummary: Sendable, Hashable {
         case "corrected_day": correctedDay.map { .count($0) } ?? .text("")
         case "date": .text(date.description)
         case "logged": .count(logged ? 1 : 0)
+        case "feeds_logged": loggedFlag(.food)
+        case "sleep_logged": loggedFlag(.sleep)
+        case "diapers_logged": loggedFlag(.diaper)
+        case "activities_logged": loggedFlag(.activity)
         case "findings": .count(findings)
         default: metrics.column(named: column, units: units, perDay: nil)
         }

@@ -27,7 +27,7 @@ extension LogMetrics {
         let decimals: Int
         let isCount: Bool
         let isPerDay: Bool
-        /// The kind whose logged days a per-day figure divides by.
+        /// The figure's kind of log: a per-day figure divides by its logged days, a day's cell is empty without its logs.
         let kind: LogKind
         let value: @Sendable (LogMetrics, VolumeUnits) -> Double?
 
@@ -36,7 +36,7 @@ extension LogMetrics {
             decimals = figure.column!.decimals[units]
             isCount = figure.column!.isCount
             isPerDay = figure.span == .perDay
-            kind = figure.perDayKind ?? .food
+            kind = figure.kind
             value = figure.value
         }
 
@@ -68,10 +68,14 @@ extension LogMetrics {
     }
 
     /// Appends the metric columns; with `perDay` the per-day columns are included (weekly rows), without
-    /// them not (daily rows, where they would repeat the totals).
-    func appendColumns(units: VolumeUnits, perDay basis: PerDayBasis?, to columns: inout [SummaryColumn]) {
+    /// them not (daily rows, where they would repeat the totals). A kind `logged` says was not logged has empty cells
+    /// (a day with diapers but no feed log: its feed cells say nothing was logged, not that the baby was not fed).
+    func appendColumns(
+        units: VolumeUnits, perDay basis: PerDayBasis?, logged: (LogKind) -> Bool = { _ in true }, to columns: inout [SummaryColumn]
+    ) {
         for plan in LogMetrics.plans(units) where basis != nil || !plan.isPerDay {
-            columns.append(SummaryColumn(name: plan.name, value: plan.cell(self, units: units, perDay: basis)))
+            let value = logged(plan.kind) ? plan.cell(self, units: units, perDay: basis) : .text("")
+            columns.append(SummaryColumn(name: plan.name, value: value))
         }
     }
 

@@ -62,19 +62,21 @@ public struct ReportFigure: Sendable {
     /// The metric of the reference bands that apply (typical range and concern threshold), as `ReferenceRanges` names it.
     public let band: String?
     public let span: Span
-    /// The kind whose logged days a per-day figure divides by (feeds per day by the days with feeds); nil otherwise.
-    public let perDayKind: LogKind?
+    /// The kind of log the figure counts: a per-day figure divides by the days logged for it (feeds per day by the days
+    /// with feeds), and a day's cell is empty in the daily CSV when the day holds no log of it.
+    public let kind: LogKind
+    /// `kind` for a per-day figure; nil otherwise.
+    public var perDayKind: LogKind? { span == .perDay ? kind : nil }
     /// The figure's value of a span's totals in `units` (before the division of a per-day figure); nil when
     /// there is nothing to show.
     public let value: @Sendable (LogMetrics, VolumeUnits) -> Double?
 
     init(
         column: Column?, weekKey: String? = nil, visit: (key: String, position: Int)? = nil, comparison: String? = nil,
-        shown: ByUnits<Int>, band: String? = nil, span: Span, kind: LogKind? = nil,
+        shown: ByUnits<Int>, band: String? = nil, span: Span, kind: LogKind,
         _ value: @escaping @Sendable (LogMetrics, VolumeUnits) -> Double?
     ) {
-        precondition((span == .perDay) == (kind != nil), "a per-day figure divides by the days of one kind")
-        perDayKind = kind
+        self.kind = kind
         self.column = column
         self.weekKey = weekKey
         visitKey = visit?.key
@@ -126,21 +128,25 @@ extension ReportFigure {
 
     /// Every figure, the CSV columns in the CSV's order.
     public static let all: [ReportFigure] = [
-        ReportFigure(column: count("feeds"), shown: wholeShown, span: .totals) { m, _ in Double(m.feeds) },
-        ReportFigure(column: count("feedings"), shown: wholeShown, span: .totals) { m, _ in Double(m.feedings) },
-        ReportFigure(column: count("breastfeeding"), shown: wholeShown, span: .totals) { m, _ in Double(m.breastfeeds) },
-        ReportFigure(column: count("formula"), shown: wholeShown, span: .totals) { m, _ in Double(m.formulaFeeds) },
-        ReportFigure(column: count("pumped_milk"), shown: wholeShown, span: .totals) { m, _ in Double(m.pumpedMilkFeeds) },
-        ReportFigure(column: count("solids"), shown: wholeShown, span: .totals) { m, _ in Double(m.solidsFeeds) },
-        ReportFigure(column: count("other"), shown: wholeShown, span: .totals) { m, _ in Double(m.otherFeeds) },
-        ReportFigure(column: decimal("breastfeeding_min", P.minutes, .minutes), shown: wholeShown, span: .totals) { m, _ in m.breastfeedingMinutes },
-        ReportFigure(column: volume(metric: "formula_ml", imperial: "formula_oz", decimals: volumeCells, unit: volumeUnit), shown: volumeShown, span: .totals) { m, units in
-            units.volume(milliliters: m.formulaMilliliters)
+        ReportFigure(column: count("feeds"), shown: wholeShown, span: .totals, kind: .food) { m, _ in Double(m.feeds) },
+        ReportFigure(column: count("feedings"), shown: wholeShown, span: .totals, kind: .food) { m, _ in Double(m.feedings) },
+        ReportFigure(column: count("breastfeeding"), shown: wholeShown, span: .totals, kind: .food) { m, _ in Double(m.breastfeeds) },
+        ReportFigure(column: count("formula"), shown: wholeShown, span: .totals, kind: .food) { m, _ in Double(m.formulaFeeds) },
+        ReportFigure(column: count("pumped_milk"), shown: wholeShown, span: .totals, kind: .food) { m, _ in Double(m.pumpedMilkFeeds) },
+        ReportFigure(column: count("solids"), shown: wholeShown, span: .totals, kind: .food) { m, _ in Double(m.solidsFeeds) },
+        ReportFigure(column: count("other"), shown: wholeShown, span: .totals, kind: .food) { m, _ in Double(m.otherFeeds) },
+        ReportFigure(column: decimal("breastfeeding_min", P.minutes, .minutes), shown: wholeShown, span: .totals, kind: .food) { m, _ in
+            m.breastfeedingMinutes
         },
         ReportFigure(
-            column: volume(metric: "pumped_milk_ml", imperial: "pumped_milk_oz", decimals: volumeCells, unit: volumeUnit), shown: volumeShown, span: .totals
+            column: volume(metric: "formula_ml", imperial: "formula_oz", decimals: volumeCells, unit: volumeUnit),
+            shown: volumeShown, span: .totals, kind: .food
+        ) { m, units in units.volume(milliliters: m.formulaMilliliters) },
+        ReportFigure(
+            column: volume(metric: "pumped_milk_ml", imperial: "pumped_milk_oz", decimals: volumeCells, unit: volumeUnit),
+            shown: volumeShown, span: .totals, kind: .food
         ) { m, units in units.volume(milliliters: m.pumpedMilkMilliliters) },
-        ReportFigure(column: decimal("solids_g", P.grams, .grams), shown: wholeShown, span: .totals) { m, _ in m.solidsGrams },
+        ReportFigure(column: decimal("solids_g", P.grams, .grams), shown: wholeShown, span: .totals, kind: .food) { m, _ in m.solidsGrams },
         ReportFigure(
             column: decimal("feedings_per_day", P.perDay, .perDay), weekKey: "feedings_per_day_1", visit: ("feedings_per_day", 0),
             comparison: "Feedings per day", shown: countsShown, band: "feedings_per_day", span: .perDay, kind: .food
@@ -157,30 +163,31 @@ extension ReportFigure {
         ReportFigure(
             column: volume(metric: "bottle_ml_per_feed", imperial: "bottle_oz_per_feed", decimals: volumeCells,
                           unit: ByUnits(metric: .mlPerFeed, imperial: .ozPerFeed)),
-            weekKey: "bottle_volume_per_feed", visit: ("bottle_per_feed", 25), shown: volumeShown, span: .totals
+            weekKey: "bottle_volume_per_feed", visit: ("bottle_per_feed", 25), shown: volumeShown, span: .totals, kind: .food
         ) { m, units in
             m.bottleFeedsWithAmount > 0 ? units.volume(milliliters: m.bottleMilliliters / Double(m.bottleFeedsWithAmount)) : nil
         },
         ReportFigure(
             column: decimal("longest_feed_gap_h", P.hours, .hours), weekKey: "longest_feed_gap", visit: ("longest_feed_gap_h", 10), shown: hoursShown,
-            band: "longest_feed_gap_h", span: .longestFeedGap
+            band: "longest_feed_gap_h", span: .longestFeedGap, kind: .food
         ) { m, _ in m.longestFeedGapHours },
-        ReportFigure(column: decimal("sleep_h", P.hours, .hours), shown: hoursShown, span: .totals) { m, _ in m.sleepHours },
-        ReportFigure(column: decimal("night_sleep_h", P.hours, .hours), shown: hoursShown, span: .totals) { m, _ in m.nightSleepHours },
-        ReportFigure(column: decimal("day_sleep_h", P.hours, .hours), shown: hoursShown, span: .totals) { m, _ in m.daySleepHours },
-        ReportFigure(column: count("sleeps"), shown: wholeShown, span: .totals) { m, _ in Double(m.sleeps) },
+        ReportFigure(column: decimal("sleep_h", P.hours, .hours), shown: hoursShown, span: .totals, kind: .sleep) { m, _ in m.sleepHours },
+        ReportFigure(column: decimal("night_sleep_h", P.hours, .hours), shown: hoursShown, span: .totals, kind: .sleep) { m, _ in m.nightSleepHours },
+        ReportFigure(column: decimal("day_sleep_h", P.hours, .hours), shown: hoursShown, span: .totals, kind: .sleep) { m, _ in m.daySleepHours },
+        ReportFigure(column: count("sleeps"), shown: wholeShown, span: .totals, kind: .sleep) { m, _ in Double(m.sleeps) },
         ReportFigure(
-            column: decimal("longest_sleep_h", P.hours, .hours), weekKey: "longest_sleep", visit: ("longest_sleep_h", 60), shown: hoursShown, span: .longest
+            column: decimal("longest_sleep_h", P.hours, .hours), weekKey: "longest_sleep", visit: ("longest_sleep_h", 60),
+            shown: hoursShown, span: .longest, kind: .sleep
         ) { m, _ in m.longestSleepHours },
         ReportFigure(
             column: decimal("sleep_h_per_day", P.perDay, .hoursPerDay), weekKey: "sleep_h_per_day_1", visit: ("sleep_h_per_day", 50),
             comparison: "Sleep hours per day", shown: hoursShown, band: "sleep_h_per_day", span: .perDay, kind: .sleep
         ) { m, _ in m.sleepHours },
-        ReportFigure(column: count("diapers"), shown: wholeShown, span: .totals) { m, _ in Double(m.diapers) },
-        ReportFigure(column: count("wet"), shown: wholeShown, span: .totals) { m, _ in Double(m.wet) },
-        ReportFigure(column: count("dirty"), shown: wholeShown, span: .totals) { m, _ in Double(m.dirty) },
-        ReportFigure(column: count("mixed"), shown: wholeShown, span: .totals) { m, _ in Double(m.mixed) },
-        ReportFigure(column: count("dry"), shown: wholeShown, span: .totals) { m, _ in Double(m.dry) },
+        ReportFigure(column: count("diapers"), shown: wholeShown, span: .totals, kind: .diaper) { m, _ in Double(m.diapers) },
+        ReportFigure(column: count("wet"), shown: wholeShown, span: .totals, kind: .diaper) { m, _ in Double(m.wet) },
+        ReportFigure(column: count("dirty"), shown: wholeShown, span: .totals, kind: .diaper) { m, _ in Double(m.dirty) },
+        ReportFigure(column: count("mixed"), shown: wholeShown, span: .totals, kind: .diaper) { m, _ in Double(m.mixed) },
+        ReportFigure(column: count("dry"), shown: wholeShown, span: .totals, kind: .diaper) { m, _ in Double(m.dry) },
         ReportFigure(
             column: decimal("wet_per_day", P.perDay, .perDay), weekKey: "wet_per_day_1", visit: ("wet_per_day", 30), comparison: "Wet diapers per day",
             shown: countsShown, band: "wet_per_day", span: .perDay, kind: .diaper
@@ -189,15 +196,23 @@ extension ReportFigure {
             column: decimal("dirty_per_day", P.perDay, .perDay), weekKey: "dirty_per_day_1", visit: ("dirty_per_day", 40),
             comparison: "Dirty diapers per day", shown: countsShown, band: "dirty_per_day", span: .perDay, kind: .diaper
         ) { m, _ in Double(m.dirty) },
-        ReportFigure(column: decimal("tummy_time_min", P.minutes, .minutes), shown: wholeShown, span: .totals) { m, _ in m.tummyTimeMinutes },
-        ReportFigure(column: decimal("activity_min", P.minutes, .minutes), shown: wholeShown, span: .totals) { m, _ in m.activityMinutes },
+        ReportFigure(column: decimal("tummy_time_min", P.minutes, .minutes), shown: wholeShown, span: .totals, kind: .activity) { m, _ in
+            m.tummyTimeMinutes
+        },
+        ReportFigure(column: decimal("activity_min", P.minutes, .minutes), shown: wholeShown, span: .totals, kind: .activity) { m, _ in
+            m.activityMinutes
+        },
         // Shown in the week tables only.
         ReportFigure(column: nil, weekKey: "solids_g_per_day", shown: wholeShown, span: .perDay, kind: .food) { m, _ in m.solidsGrams },
         ReportFigure(column: nil, weekKey: "breastfeeds_per_day", shown: countsShown, span: .perDay, kind: .food) { m, _ in Double(m.breastfeeds) },
         ReportFigure(column: nil, weekKey: "formula_per_day", shown: countsShown, span: .perDay, kind: .food) { m, _ in Double(m.formulaFeeds) },
-        ReportFigure(column: nil, weekKey: "pumped_milk_per_day", shown: countsShown, span: .perDay, kind: .food) { m, _ in Double(m.pumpedMilkFeeds) },
+        ReportFigure(column: nil, weekKey: "pumped_milk_per_day", shown: countsShown, span: .perDay, kind: .food) { m, _ in
+            Double(m.pumpedMilkFeeds)
+        },
         ReportFigure(column: nil, weekKey: "solids_per_day", shown: countsShown, span: .perDay, kind: .food) { m, _ in Double(m.solidsFeeds) },
-        ReportFigure(column: nil, weekKey: "breastfeeding_min_per_day", shown: wholeShown, span: .perDay, kind: .food) { m, _ in m.breastfeedingMinutes },
+        ReportFigure(column: nil, weekKey: "breastfeeding_min_per_day", shown: wholeShown, span: .perDay, kind: .food) { m, _ in
+            m.breastfeedingMinutes
+        },
         ReportFigure(column: nil, weekKey: "night_sleep_h_per_day", shown: hoursShown, span: .perDay, kind: .sleep) { m, _ in m.nightSleepHours },
         ReportFigure(column: nil, weekKey: "day_sleep_h_per_day", shown: hoursShown, span: .perDay, kind: .sleep) { m, _ in m.daySleepHours },
         ReportFigure(

@@ -64,24 +64,30 @@ import Testing
         wrong.expectFailure(64, mentioning: ["--csv-headers"])
     }
 
-    /// A day with no logs is not a day of zero sleep: its figure cells are empty, `logged` 0, `findings` a count.
+    /// A day with no logs is not a day of zero sleep: its figure cells are empty, `logged` 0 and so every `*_logged`,
+    /// `findings` a count. On a logged day a kind's cells are empty exactly when its `*_logged` is 0.
     @Test func theDailyCSVLeavesUnloggedDaysEmpty() async throws {
         let folder = try WorkFolder()
         let run = try await BuiltTool.run(["export", PackageFiles.sampleStore, "--table", "daily"] + PackageFiles.sampleSettings, in: folder)
         run.expectSuccess()
         let header = Self.header(run.output)
         let logged = try #require(header.firstIndex(of: "logged"))
+        let flags = ["feeds_logged", "sleep_logged", "diapers_logged", "activities_logged"].compactMap { header.firstIndex(of: $0) }
+        #expect(flags == Array(logged + 1...logged + 4))
         let findings = try #require(header.firstIndex(of: "findings"))
         let rows = Self.lines(run.output).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let unlogged = rows.filter { $0[logged] == "0" }
         #expect(!unlogged.isEmpty, "the sample store has days without logs (before each baby's first log)")
         for row in unlogged {
-            let figures = row[(logged + 1)..<findings]
+            #expect(flags.allSatisfy { row[$0] == "0" }, "\(row)")
+            let figures = row[(logged + 5)..<findings]
             #expect(figures.allSatisfy { $0.isEmpty }, "\(row)")
             #expect(Int(row[findings]) != nil)
         }
         for row in rows where row[logged] == "1" {
-            #expect(row[header.firstIndex(of: "sleep_h")!] != "" && row[header.firstIndex(of: "feeds")!] != "")
+            for (flag, cell) in [("feeds_logged", "feeds"), ("sleep_logged", "sleep_h"), ("diapers_logged", "wet"), ("activities_logged", "activity_min")] {
+                #expect((row[header.firstIndex(of: flag)!] == "1") == (row[header.firstIndex(of: cell)!] != ""), "\(flag): \(row)")
+            }
         }
     }
 

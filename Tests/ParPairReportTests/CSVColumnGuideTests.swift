@@ -43,7 +43,8 @@ import Testing
         }
     }
 
-    /// A day with no logs is empty in every figure; a logged day of zeros says 0 (worked out by hand).
+    /// A day with no logs is empty in every figure; a logged day holding diapers only says 0 where diapers are counted
+    /// and leaves the other kinds empty, its flags saying which kind was logged (worked out by hand).
     @Test func anUnloggedDayHasEmptyFigures() throws {
         let id = try #require(UUID(uuidString: "37F3D1FD-0000-4000-8000-000000000001"))
         let date = CivilDate(year: 2026, month: 11, day: 1)
@@ -53,8 +54,15 @@ import Testing
         for name in ["feeds", "sleep_h", "wet", "formula_ml", "tummy_time_min", "activity_min"] {
             #expect(cells[name] == "", "\(name)")
         }
-        let zeros = DaySummary(babyID: id, babyName: "Léo", day: 3, date: date, logged: true, metrics: LogMetrics(), findings: 0, units: .metric)
-        let logged = Dictionary(uniqueKeysWithValues: zeros.columns.map { ($0.name, $0.value.formatted) })
-        #expect(logged["sleep_h"] == "0.00" && logged["feeds"] == "0" && logged["formula_ml"] == "0.0")
+        #expect(["feeds_logged", "sleep_logged", "diapers_logged", "activities_logged"].allSatisfy { cells[$0] == "0" })
+        var diapers = LogMetrics()
+        (diapers.diapers, diapers.wet) = (2, 2)
+        let day = DaySummary(babyID: id, babyName: "Léo", day: 3, date: date, logged: true, metrics: diapers, findings: 0, units: .metric)
+        let logged = Dictionary(uniqueKeysWithValues: day.columns.map { ($0.name, $0.value.formatted) })
+        #expect((logged["feeds_logged"], logged["sleep_logged"], logged["diapers_logged"], logged["activities_logged"]) == ("0", "0", "1", "0"))
+        #expect((logged["diapers"], logged["wet"], logged["dirty"], logged["dry"]) == ("2", "2", "0", "0"))
+        for name in ["feeds", "feedings", "formula_ml", "longest_feed_gap_h", "sleep_h", "sleeps", "tummy_time_min", "activity_min"] {
+            #expect(logged[name] == "", "\(name): not logged that day, so not 0")
+        }
     }
 }

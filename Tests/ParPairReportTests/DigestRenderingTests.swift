@@ -82,7 +82,7 @@ struct DigestRenderingTests {
         let digest = try #require(run.digests.first)
         let csv = Array(try rendering.render(digest, of: run, format: .csv).utf8)
         let text = String(decoding: csv, as: UTF8.self)
-        #expect(text.hasPrefix("baby,baby_id,day,week,corrected_week,corrected_day,date,logged,feeds,"))
+        #expect(text.hasPrefix("baby,baby_id,day,week,corrected_week,corrected_day,date,logged,feeds_logged,sleep_logged,diapers_logged,activities_logged,feeds,"))
         #expect(text.hasSuffix("\r\n"))
         #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
         let rows = Self.rows(csv)

@@ -40,6 +40,7 @@ enum ExpectedRows {
         let volume = units == .metric ? "ml" : "oz"
         return [
             "baby", "baby_id", "day", "week", "corrected_week", "corrected_day", "date", "logged",
+            "feeds_logged", "sleep_logged", "diapers_logged", "activities_logged",
             "feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min",
             "formula_\(volume)", "pumped_milk_\(volume)", "solids_g", "bottle_\(volume)_per_feed",
             "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h",
@@ -99,9 +100,26 @@ enum ExpectedRows {
         let units = result.options.units
         return result.babies.flatMap { aggregate in
             aggregate.days.map { summary -> [ExpectedCell] in
-                var cells = metricCells(summary.metrics, units: units)
-                // A day with no logs has no figures: every metric cell is empty, not zero.
-                if !summary.logged { cells = cells.mapValues { _ in .text("") } }
+                let metrics = summary.metrics
+                var cells = metricCells(metrics, units: units)
+                // A day with no logs has no figures: every metric cell is empty, not zero. A logged day without a kind's
+                // logs has that kind's cells empty (diapers but no feed: no feed count of 0); sleep is logged on a day
+                // that holds hours of a sleep begun the evening before, too.
+                let volume = units == .metric ? "ml" : "oz"
+                let kinds: [(flag: String, logged: Bool, columns: [String])] = [
+                    ("feeds_logged", metrics.feeds > 0, ["feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other",
+                                                         "breastfeeding_min", "formula_\(volume)", "pumped_milk_\(volume)", "solids_g",
+                                                         "bottle_\(volume)_per_feed", "longest_feed_gap_h"]),
+                    ("sleep_logged", metrics.sleeps > 0 || metrics.sleepHours > 0,
+                     ["sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h"]),
+                    ("diapers_logged", metrics.diapers > 0, ["diapers", "wet", "dirty", "mixed", "dry"]),
+                    ("activities_logged", metrics.activities > 0, ["tummy_time_min", "activity_min"]),
+                ]
+                for kind in kinds {
+                    let logged = summary.logged && kind.logged
+                    cells[kind.flag] = .count(logged ? 1 : 0)
+                    if !logged { for column in kind.columns { cells[column] = .text("") } }
+                }
                 cells["baby"] = .text(aggregate.baby.name)
                 cells["baby_id"] = .text(String(aggregate.baby.id.uuidString.lowercased().prefix(8)))
                 cells["day"] = .count(summary.day)

@@ -49,6 +49,10 @@ public enum CSVColumnGuide {
         Entry("day", .day),
         Entry("date", .date),
         Entry("logged", .flag),
+        Entry("feeds_logged", .flag),
+        Entry("sleep_logged", .flag),
+        Entry("diapers_logged", .flag),
+        Entry("activities_logged", .flag),
     ] + ReportFigure.all.compactMap(\.column).flatMap { column in
         column.name.metric == column.name.imperial
             ? [Entry(column.name.metric, column.unit.metric)]
