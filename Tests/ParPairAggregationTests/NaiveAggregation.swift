@@ -434,7 +434,23 @@ enum NaiveAggregation {
                 // No term is given in these stores: the corrected-age cells are empty.
                 (row["corrected_week"], row["corrected_day"]) = (.text(""), .text(""))
                 row["date"] = .text(birthDate.adding(days: day).description)
-                row["logged"] = .number((tallies[day]?["logged_marker"] ?? 0) > 0 ? 1 : 0)
+                let logged = (tallies[day]?["logged_marker"] ?? 0) > 0
+                row["logged"] = .number(logged ? 1 : 0)
+                // A logged day without a kind's logs has that kind's cells empty (sleep: hours of one begun the day
+                // before count as sleep logged); an unlogged day says 0 for every kind.
+                let kinds: [(flag: String, holds: Bool, columns: [String])] = [
+                    ("feeds_logged", fedDay(day), ["feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other",
+                                                   "breastfeeding_min", "formula_\(volumeName)", "pumped_milk_\(volumeName)", "solids_g",
+                                                   "bottle_\(volumeName)_per_feed", "longest_feed_gap_h"]),
+                    ("sleep_logged", (tallies[day]?["sleeps"] ?? 0) > 0 || (sleepMinutes[day] ?? 0) > 0,
+                     ["sleep_h", "night_sleep_h", "day_sleep_h", "sleeps", "longest_sleep_h"]),
+                    ("diapers_logged", (tallies[day]?["diapers"] ?? 0) > 0, ["diapers", "wet", "dirty", "mixed", "dry"]),
+                    ("activities_logged", (tallies[day]?["activities"] ?? 0) > 0, ["tummy_time_min", "activity_min"]),
+                ]
+                for kind in kinds {
+                    row[kind.flag] = .number(logged && kind.holds ? 1 : 0)
+                    if logged && !kind.holds { for column in kind.columns { row[column] = .number(nil) } }
+                }
                 result.days.append((day, row))
             }
             // Per-day figures divide by the days with a log (the report's today is long over in these stores).

@@ -258,6 +258,7 @@ import Testing
         #expect(!imperial.contains { $0.hasSuffix("_ml") || $0.contains("_ml_") })
         #expect(DaySummary.columnNames(units: .metric) == [
             "baby", "baby_id", "day", "week", "corrected_week", "corrected_day", "date", "logged",
+            "feeds_logged", "sleep_logged", "diapers_logged", "activities_logged",
             "feeds", "feedings", "breastfeeding", "formula", "pumped_milk", "solids", "other", "breastfeeding_min", "formula_ml",
             "pumped_milk_ml", "solids_g", "bottle_ml_per_feed", "longest_feed_gap_h", "sleep_h", "night_sleep_h", "day_sleep_h", "sleeps",
             "longest_sleep_h", "diapers", "wet", "dirty", "mixed", "dry", "tummy_time_min", "activity_min", "findings",
