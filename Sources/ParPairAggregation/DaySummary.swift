@@ -83,13 +83,13 @@ public struct DaySummary: Sendable, Hashable {
     /// The age-week of the day.
     public var week: Int { day / 7 }
 
+    /// The first 8 hex digits of the baby's id, lowercase (the `baby_id` column).
+    public var babyIDPrefix: String { babyID.idPrefix }
+
     /// The row for the daily CSV: `baby, day, week, date, logged` (0 or 1), whether each kind was logged (`feeds_logged`,
     /// …), the metrics without the per-day columns (a day's totals are its per-day figures), then `findings`. A day with
     /// no logs (`logged` 0) has empty metric cells: nothing was recorded, which is not a day of zero sleep; so do a kind's
     /// cells on a day without its logs (diapers but no feed: no feed count of 0).
-    /// The first 8 hex digits of the baby's id, lowercase (the `baby_id` column).
-    public var babyIDPrefix: String { babyID.idPrefix }
-
     public var columns: [SummaryColumn] {
         // Appended to one array (a daily CSV makes this for every row).
         var columns: [SummaryColumn] = []
