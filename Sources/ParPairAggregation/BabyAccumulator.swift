@@ -413,7 +413,6 @@ struct BabyAccumulator {
                 // Seconds since 2001-01-01 00:00 UTC plus the UTC offset, modulo a day: the local clock.
                 let clock = (dayFrom + weeks[slot].offset(at: dayFrom)).truncatingRemainder(dividingBy: SleepClock.day)
                 sleepClock.add(clock: clock < 0 ? clock + SleepClock.day : clock, duration: dayTo - dayFrom)
-                let lifeDay = weeks[slot].index * 7 + day
                 addTimelineSleep(from: dayFrom, to: dayTo, slot: slot, day: day)
             }
             from = weeks[slot].end

@@ -13,7 +13,7 @@ final class Fixture {
 
     func file(_ name: String, _ text: String = "") -> String {
         let file = POSIXFile.join(path, name)
-        FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+        precondition(FileManager.default.createFile(atPath: file, contents: Data(text.utf8)), "the fixture could not create \(file)")
         return file
     }
 
