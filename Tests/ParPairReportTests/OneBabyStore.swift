@@ -29,6 +29,23 @@ struct OneBabyStore {
         return date
     }
 
+    /// Every third hour from 01:00 on `days` of the month, from the birth (06:00 on day 1) on: a feeding rhythm.
+    func everyThreeHours(_ days: ClosedRange<Int>) -> [(day: Int, hour: Int, time: Date)] {
+        days.flatMap { day in
+            stride(from: 1, to: 24, by: 3).filter { day > 1 || $0 > 6 }.map { (day, $0, at(day, $0)) }
+        }
+    }
+
+    /// A formula feed of `milliliters` at `time`.
+    func formula(_ milliliters: Double, at time: Date) -> LogRecord {
+        .food(FoodLog(id: UUID(), type: .formula, amount: milliliters, feedingUnit: .milliliters, startTime: time, baby: .baby(id: baby.id)))
+    }
+
+    /// A diaper of `type` at `time`.
+    func diaper(_ type: DiaperType, at time: Date) -> LogRecord {
+        .diaper(DiaperLog(id: UUID(), type: type, time: time, baby: .baby(id: baby.id)))
+    }
+
     /// Writes the baby and `logs` (made with `baby.id`).
     func write(_ logs: [LogRecord]) throws {
         let writer = try StoreWriter(creatingAt: path)

@@ -12,18 +12,10 @@ import Testing
     /// the days with diapers is 2.0 in both weeks; feedings per day 6 on the day of birth, then 8.
     static func store() throws -> String {
         let store = try OneBabyStore("too-few-days-comparison", babyName: "Ida", month: 10)
-        var logs: [LogRecord] = []
-        for day in 1...14 {
-            for hour in stride(from: 1, to: 24, by: 3) where day > 1 || hour > 6 {
-                logs.append(.food(FoodLog(id: UUID(), type: .formula, amount: 90, feedingUnit: .milliliters, startTime: store.at(day, hour),
-                                          baby: .baby(id: store.baby.id))))
-            }
-            guard day <= 7 || [8, 10, 12].contains(day) else { continue }
-            for hour in [9, 15] {
-                logs.append(.diaper(DiaperLog(id: UUID(), type: .wet, time: store.at(day, hour), baby: .baby(id: store.baby.id))))
-            }
-        }
-        try store.write(logs)
+        let feeds = store.everyThreeHours(1...14).map { store.formula(90, at: $0.time) }
+        let diaperDays = Array(1...7) + [8, 10, 12]
+        let diapers = diaperDays.flatMap { day in [9, 15].map { store.diaper(.wet, at: store.at(day, $0)) } }
+        try store.write(feeds + diapers)
         return store.path
     }
 

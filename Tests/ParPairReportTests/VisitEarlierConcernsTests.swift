@@ -12,15 +12,9 @@ import Testing
     /// day on days 4–6 (2026-10-05 to 10-07); the visit is since 2026-10-09 (day 8).
     static func store() throws -> String {
         let store = try OneBabyStore("visit-earlier-concerns", babyName: "Ida", month: 10)
-        var logs: [LogRecord] = []
-        for day in 1...20 {
-            for hour in stride(from: 1, to: 24, by: 3) where day > 1 || hour > 6 {
-                logs.append(.food(FoodLog(id: UUID(), type: .formula, amount: 60, feedingUnit: .milliliters, startTime: store.at(day, hour),
-                                          baby: .baby(id: store.baby.id))))
-                let dry = (5...7).contains(day) && hour > 4
-                logs.append(.diaper(DiaperLog(id: UUID(), type: dry ? .dirty : .mixed, time: store.at(day, hour) + 1800,
-                                              baby: .baby(id: store.baby.id))))
-            }
+        let logs = store.everyThreeHours(1...20).flatMap { day, hour, time in
+            let dry = (5...7).contains(day) && hour > 4
+            return [store.formula(60, at: time), store.diaper(dry ? .dirty : .mixed, at: time + 1800)]
         }
         try store.write(logs)
         return store.path
