@@ -18,10 +18,8 @@ import Glibc
         let folder = try WorkFolder()
         try FileManager.default.createDirectory(atPath: folder.file("bin"), withIntermediateDirectories: true)
         let interpreter = folder.file("bin/fake-python")
-        try folder.write("bin/fake-python", "#!/bin/sh\nfor PDF; do :; done\nWORK='\(folder.path)'\n\(body)\n")
-        try folder.write("bin/weasyprint", "#!\(interpreter)\n")
-        chmod(interpreter, 0o755)
-        chmod(folder.file("bin/weasyprint"), 0o755)
+        try folder.writeProgram("bin/fake-python", "#!/bin/sh\nfor PDF; do :; done\nWORK='\(folder.path)'\n\(body)\n")
+        try folder.writeProgram("bin/weasyprint", "#!\(interpreter)\n")
         return folder
     }
 

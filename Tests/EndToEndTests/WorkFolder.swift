@@ -26,6 +26,20 @@ final class WorkFolder: Sendable {
         return file(name)
     }
 
+    /// Writes `text` to a program in the folder (mode 0755) and returns its path. The file is opened close-on-exec:
+    /// a test running beside this one may fork while it is open, and a child that kept a writer on it would make its
+    /// exec fail with "Text file busy" (ETXTBSY).
+    @discardableResult
+    func writeProgram(_ name: String, _ text: String) throws -> String {
+        let path = file(name)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+        return path
+    }
+
     /// Copies the sample store (`default.store` and `default.store-wal`) into `name`, a new subfolder.
     func copySample(into name: String = "store") throws -> String {
         let folder = file(name)
