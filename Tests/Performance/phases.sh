@@ -74,9 +74,8 @@ phases = [
     ("arguments parsed, template parsed", inclusive("13ReportCommandO3run_7console") - inclusive("0C3JobV3runyyKF")),
     ("snapshot copied, store opened (schema, babies)", inclusive("0C6ReaderC_16scratchDirectory7columns")),
     ("read and aggregate (both threads)", inclusive("StoreAggregationO3run6source")
-        # the reading thread's body (LogPipeline's producer), before and after the pipeline learnt to stay on one thread
-        + inclusive("LogPipelineO3run_7produce9alongside7consumeyx_yx_AC4SinkVztKcnyyyXEKXEyAC4ItemOXEtKlFZyxz_11Concurrency12Cancell",
-                    "LogPipelineO3run_12onThisThread7produce9alongside7consumeyx_Sbyx_AC4SinkVztKcnyyyXEKXEyAC4ItemOXEtKlFZyxz_11Concurrency12Cancell")),
+        # the phone's reading thread (`FamilySource.read`)
+        + inclusive("12FamilySourceC4read_5phone5kinds6babies10familySize6wanted")),
     ("report data", inclusive("0C4DataO4make6result8settings6charts")),
     ("charts drawn", inclusive("0C6ChartsO4make_5units")),
     # checked and encoded by the rendering thread as it reaches them (CheckedChart), inside the render, or checked by

@@ -1,19 +1,22 @@
 import Foundation
 import Concurrency
+import IDFingerprints
 import ParPairModel
 
 extension FamilySource {
     /// How many logs a phone's reading thread hands the merge at a time.
     static let phoneBatchSize = 512
 
-    /// What a phone's reading thread hands the merge, table by table.
+    /// What a phone's reading thread hands on, table by table: to the merge, or for a family of one to the folding
+    /// thread (`readOnePhone`).
     enum PhoneBatch: Sendable {
-        /// A table begins: how many of its logs point at each of the family's babies (by place).
-        case counts([Int])
+        /// The table of this kind begins: how many of its logs point at each of the family's babies (by place; empty
+        /// when the phone was not asked to count them).
+        case counts(LogKind, [Int])
         /// Logs, in the phone's babies' start order.
         case logs(LogBatch)
-        /// The table has ended.
-        case end
+        /// The table has ended: `repeatedIDs` of its logs had the id of an earlier one (0 unless the phone counted).
+        case end(repeatedIDs: Int)
     }
 
     /// The table of `kind` of every phone, from the phones' `streams` (each in its babies' start order, as a single
@@ -23,7 +26,7 @@ extension FamilySource {
     func mergedPerBaby(_ kind: LogKind, from streams: [Channel<PhoneBatch>], _ deliver: (LogHandle, UUID?) throws -> Void) throws {
         var counts: [[Int]] = []
         for stream in streams {
-            guard case .counts(let phoneCounts)? = try stream.receive() else {
+            guard case .counts(_, let phoneCounts)? = try stream.receive() else {
                 throw StoreError.internal("a phone's \(kind) table did not begin with its counts")
             }
             counts.append(phoneCounts)
@@ -60,36 +63,49 @@ extension FamilySource {
                 return try body(streams)
             }
             var reader = readers[phone]
-            // Each of the phone's baby ids, as the family knows it, and its place among the family's babies.
-            var family: [UUID: (id: UUID, place: Int32)] = [:]
-            for baby in reader.babies {
-                let id = renamedIDs[phone][baby.id] ?? baby.id
-                family[baby.id] = (id, places[id].map(Int32.init) ?? -1)
-            }
-            let (known, stream, count) = (family, streams[phone], babies.count)
+            let (known, stream, count) = (familyIDs(ofPhone: phone, places: places), streams[phone], babies.count)
             try Concurrently.run({ _ in try start(phone + 1) }, lending: &reader, to: { reader, _ in
-                Self.read(reader, phone: phone, babies: known, familySize: count, wanted: wanted, into: stream)
+                Self.read(reader, phone: phone, kinds: LogKind.allCases, babies: known, familySize: count, wanted: wanted,
+                          countingRepeatedIDs: false, into: stream)
             })
         }
         try start(0)
     }
 
-    /// One phone's tables, each in its babies' start order, into `stream`; a failure ends the stream with it, and a
-    /// stream the merge closed ends the reading.
-    private static func read(
-        _ reader: StoreReader, phone: Int, babies: [UUID: (id: UUID, place: Int32)], familySize: Int,
-        wanted: (BabyReference) -> Bool, into stream: Channel<PhoneBatch>
+    /// Each of phone `phone`'s baby ids, as the family knows it, and its place among the family's babies (`places`).
+    func familyIDs(ofPhone phone: Int, places: [UUID: Int]) -> [UUID: (id: UUID, place: Int32)] {
+        var family: [UUID: (id: UUID, place: Int32)] = [:]
+        for baby in readers[phone].babies {
+            let id = renamedIDs[phone][baby.id] ?? baby.id
+            family[baby.id] = (id, places[id].map(Int32.init) ?? -1)
+        }
+        return family
+    }
+
+    /// One phone's tables of `kinds` (those it claims, when another thread reads the others), each in its babies' start
+    /// order, into `stream`, with each table's logs per baby counted for a family of `familySize` babies (none for 0),
+    /// and its repeated ids when asked. A failure ends the
+    /// stream with it, and a stream the receiver closed ends the reading.
+    static func read(
+        _ reader: StoreReader, phone: Int, kinds: [LogKind], babies: [UUID: (id: UUID, place: Int32)], familySize: Int,
+        wanted: (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool, claims: TableClaims? = nil,
+        into stream: Channel<PhoneBatch>
     ) {
-        var batch = LogBatch.Builder(phone: phone, capacity: phoneBatchSize)
+        // A family of one merges nothing: its batches go straight to the folding thread, in larger runs.
+        var batch = familySize == 0 ? LogBatch.Builder(phone: phone, capacity: 1024, forMerge: false)
+            : LogBatch.Builder(phone: phone, capacity: phoneBatchSize)
         do {
-            for kind in LogKind.allCases {
+            for kind in kinds where claims?.take(kind) ?? true {
                 // The scan for late rows counts each baby's rows on its way; without its plan, SQLite counts them.
                 let lateRows = try reader.lateRows(of: kind, progressEvery: .max) {}
                 var counts = [Int](repeating: 0, count: familySize)
-                for (id, count) in try lateRows.rowsPerBaby ?? reader.logCounts(of: kind) {
-                    if let place = babies[id]?.place, place >= 0 { counts[Int(place)] += count }
+                if familySize > 0 {
+                    for (id, count) in try lateRows.rowsPerBaby ?? reader.logCounts(of: kind) {
+                        if let place = babies[id]?.place, place >= 0 { counts[Int(place)] += count }
+                    }
                 }
-                try stream.send(.counts(counts))
+                try stream.send(.counts(kind, counts))
+                var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? try reader.rowCount(of: kind) : 0)
                 // A phone's logs come baby by baby: the last baby's id and what the family knows it by are kept.
                 var last: (id: UUID, family: (id: UUID, place: Int32)?)?
                 try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { (record: consuming LogRecord) in
@@ -105,10 +121,11 @@ extension FamilySource {
                             }
                         }
                     }
+                    if countsRepeats, wanted(record.baby) { ids.add(record.id) }
                     try add(record, baby: place, to: &batch, wanted: wanted, stream: stream)
                 }
                 if let rest = batch.take() { try stream.send(.logs(rest)) }
-                try stream.send(.end)
+                try stream.send(.end(repeatedIDs: ids.finish()))
             }
             stream.finish()
         } catch is ChannelClosed {

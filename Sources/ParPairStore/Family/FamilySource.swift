@@ -9,9 +9,9 @@ import ParPairModel
 /// (`CopyMatcher`, `CrossPhoneRule`).
 ///
 /// Phones are ordered by identity (a backup's UDID, a store's `NSStoreUUID`), never by the order or spelling they
-/// were named in, so babies' ids, the merged order and which copy counts depend on neither. A family of one phone
-/// is that phone's store, read as it reads itself (two threads); several phones are read side by side, each table
-/// of each phone in start order, and merged: memory holds one window of logs, not the logs.
+/// were named in, so babies' ids, the merged order and which copy counts depend on neither. Every phone's tables are
+/// read by one phone reader (`read`), each in its babies' start order: several phones side by side, merged, so memory
+/// holds one window of logs, not the logs; a family of one with nothing to merge (`readOnePhone`).
 public final class FamilySource: LogSource {
     /// A family is read from at most this many phones.
     public static let maximumPhones = 8
@@ -144,11 +144,10 @@ public final class FamilySource: LogSource {
         order: StreamOrder, wanted: @escaping @Sendable (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool,
         into sink: some LogSink
     ) throws -> Int {
-        guard readers.count > 1 else {
-            return try readers[0].readTables(order: order, wanted: wanted, countingRepeatedIDs: countsRepeats, into: sink)
+        if readers.count == 1, order != .startTime {
+            return try readOnePhone(wanted: wanted, countingRepeatedIDs: countsRepeats, into: sink)
         }
-        // The phones are read, merged and matched on a second thread while this one folds the logs into `sink`, as a
-        // single store is read on one thread and aggregated on another.
+        // The phones are read, merged and matched on a second thread while this one folds the logs into `sink`.
         var folded = HandoverFold(sink: sink)
         try produceOnASecondThread({ folded.take($0) }, produce: { family, channel in
             try family.handOver(order: order, wanted: wanted, countingRepeatedIDs: countsRepeats, to: channel)
@@ -226,12 +225,7 @@ public final class FamilySource: LogSource {
                 phone = logPhone
                 sink.setPhone(phone)
             }
-            switch record {
-            case .food(let food): sink.add(food)
-            case .sleep(let sleep): sink.add(sleep)
-            case .diaper(let diaper): sink.add(diaper)
-            case .activity(let activity): sink.add(activity)
-            }
+            FamilySource.add(record, to: sink)
         }
     }
 

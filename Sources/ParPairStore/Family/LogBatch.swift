@@ -7,7 +7,8 @@ import ParPairModel
 final class LogBatch: Sendable {
     let phone: Int
     let records: [LogRecord]
-    /// Each log's baby's place among the family's babies, -1 for a log of no baby the family knows.
+    /// Each log's baby's place among the family's babies, -1 for a log of no baby the family knows. This and the
+    /// starts and ends are what the merge orders logs by: empty in a batch for no merge (a family of one).
     let babies: [Int32]
     /// Each log's start as the merge orders it (`CrossPhoneRule.time`).
     let starts: [Double]
@@ -15,8 +16,8 @@ final class LogBatch: Sendable {
     let ends: [Double]
 
     init(phone: Int, records: [LogRecord], babies: [Int32], starts: [Double], ends: [Double]) {
-        precondition(records.count == babies.count && records.count == starts.count && records.count == ends.count,
-                     "one baby, one start and one end per log")
+        precondition(babies.count == starts.count && babies.count == ends.count && (babies.isEmpty || babies.count == records.count),
+                     "one baby, one start and one end per log, or none for no merge")
         self.phone = phone
         self.records = records
         self.babies = babies
@@ -24,27 +25,30 @@ final class LogBatch: Sendable {
         self.ends = ends
     }
 
-    /// Collects a phone's logs into batches of `capacity`.
+    /// Collects a phone's logs into batches of `capacity`, with what the merge orders them by unless `forMerge` is false.
     struct Builder {
         let phone: Int
         let capacity: Int
+        let forMerge: Bool
         private var records: [LogRecord] = []
         private var babies: [Int32] = []
         private var starts: [Double] = []
         private var ends: [Double] = []
 
-        init(phone: Int, capacity: Int) {
-            (self.phone, self.capacity) = (phone, capacity)
+        init(phone: Int, capacity: Int, forMerge: Bool = true) {
+            (self.phone, self.capacity, self.forMerge) = (phone, capacity, forMerge)
             reserve()
         }
 
         /// Adds a log of the baby at `baby` (-1: none); returns the batch once it is full.
         mutating func append(_ record: consuming LogRecord, baby: Int32) -> LogBatch? {
-            let start = CrossPhoneRule.time(record.start)
-            starts.append(start)
-            ends.append(CrossPhoneRule.end(of: record, start: start))
+            if forMerge {
+                let start = CrossPhoneRule.time(record.start)
+                starts.append(start)
+                ends.append(CrossPhoneRule.end(of: record, start: start))
+                babies.append(baby)
+            }
             records.append(record)
-            babies.append(baby)
             return records.count == capacity ? take() : nil
         }
 
@@ -61,6 +65,7 @@ final class LogBatch: Sendable {
             starts = []
             ends = []
             records.reserveCapacity(capacity)
+            guard forMerge else { return }
             babies.reserveCapacity(capacity)
             starts.reserveCapacity(capacity)
             ends.reserveCapacity(capacity)
