@@ -84,8 +84,8 @@ extension FamilySource {
 
     /// One phone's tables of `kinds` (those it claims, when another thread reads the others), each in its babies' start
     /// order, into `stream`, with each table's logs per baby counted for a family of `familySize` babies (none for 0),
-    /// and its repeated ids when asked. A failure ends the
-    /// stream with it, and a stream the receiver closed ends the reading.
+    /// and its repeated ids when asked. A failure ends the stream with it, and a stream the receiver closed ends the
+    /// reading.
     static func read(
         _ reader: StoreReader, phone: Int, kinds: [LogKind], babies: [UUID: (id: UUID, place: Int32)], familySize: Int,
         wanted: (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool, claims: TableClaims? = nil,
