@@ -144,15 +144,44 @@ public final class FamilySource: LogSource {
         order: StreamOrder, wanted: @escaping @Sendable (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool,
         into sink: some LogSink
     ) throws -> Int {
-        if readers.count == 1, order != .startTime {
-            return try readOnePhone(wanted: wanted, countingRepeatedIDs: countsRepeats, into: sink)
+        if order != .startTime {
+            return readers.count == 1 ? try readOnePhone(wanted: wanted, countingRepeatedIDs: countsRepeats, into: sink)
+                : try mergeOnThisThread(wanted: wanted, countingRepeatedIDs: countsRepeats, into: sink)
         }
-        // The phones are read, merged and matched on a second thread while this one folds the logs into `sink`.
+        // In time order (a second pass, see `StoreAggregation`) the phones are read, merged and matched on a second
+        // thread while this one folds the logs into `sink`.
         var folded = HandoverFold(sink: sink)
         try produceOnASecondThread({ folded.take($0) }, produce: { family, channel in
-            try family.handOver(order: order, wanted: wanted, countingRepeatedIDs: countsRepeats, to: channel)
+            try family.handOverInTimeOrder(wanted: wanted, countingRepeatedIDs: countsRepeats, to: channel)
         })
         return folded.repeatedIDs
+    }
+
+    /// The phones' tables in each baby's order, each phone read on a thread of its own (`withPhoneStreams`), merged and
+    /// matched per baby on this thread and folded into `sink` as they come: the phones' threads keep what `wanted`
+    /// refuses out of their batches, and the logs are not handed on again.
+    private func mergeOnThisThread(
+        wanted: @escaping @Sendable (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool, into sink: some LogSink
+    ) throws -> Int {
+        // Counted before the phones' threads start: from then on only they use their readers.
+        let rows = try LogKind.allCases.map { kind in try readers.reduce(0) { $0 + (try $1.rowCount(of: kind)) } }
+        var folded = HandoverFold(sink: sink)
+        var repeatedIDs = 0
+        try withPhoneStreams(wanted: wanted) { streams in
+            for kind in LogKind.allCases {
+                sink.beginTable(kind, expectedLogs: rows[kind.index])
+                var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows[kind.index] : 0)
+                try mergedPerBaby(kind, from: streams) { handle, copyOf in
+                    if let copyOf { return sink.addCopy(FamilyLog(PhoneLog(handle.record, phone: handle.phone), copyOf: copyOf)) }
+                    if countsRepeats { ids.add(handle.id) }
+                    let batch = handle.batch
+                    folded.add(batch.records[handle.index], phone: batch.phone)
+                }
+                sink.finishTable(kind)
+                repeatedIDs += ids.finish()
+            }
+        }
+        return repeatedIDs
     }
 
     /// Runs `produce` on a second thread, this family lent to it, and hands each item it sends to `consume` on this
@@ -175,16 +204,15 @@ public final class FamilySource: LogSource {
         })
     }
 
-    /// What the reading thread hands the folding one.
+    /// What the reading thread hands the folding one, in time order.
     enum Handover: Sendable {
         case begin(LogKind, rows: Int)
         case logs([FamilyLog])
-        /// Logs of the phones' batches, by handle.
-        case matched([MatchedLog])
         case end(LogKind, repeatedIDs: Int)
     }
 
-    /// Folds what the reading thread hands over into a sink, telling it the phone of each run of logs.
+    /// Folds logs into a sink, telling it the phone of each run of logs: what the reading thread hands over (`take`),
+    /// or logs one by one (`add`).
     struct HandoverFold<Sink: LogSink> {
         let sink: Sink
         private var phone = -1
@@ -205,22 +233,13 @@ public final class FamilySource: LogSource {
                     }
                     add(log.record, phone: log.log.phone)
                 }
-            case .matched(let logs):
-                for log in logs {
-                    let handle = log.handle
-                    if let copyOf = log.copyOf {
-                        sink.addCopy(FamilyLog(PhoneLog(handle.record, phone: handle.phone), copyOf: copyOf))
-                        continue
-                    }
-                    add(handle.batch.records[handle.index], phone: handle.batch.phone)
-                }
             case .end(let kind, let repeats):
                 sink.finishTable(kind)
                 repeatedIDs += repeats
             }
         }
 
-        private mutating func add(_ record: borrowing LogRecord, phone logPhone: Int) {
+        mutating func add(_ record: borrowing LogRecord, phone logPhone: Int) {
             if logPhone != phone {
                 phone = logPhone
                 sink.setPhone(phone)
@@ -229,55 +248,31 @@ public final class FamilySource: LogSource {
         }
     }
 
-    /// Reads every table of every phone, merged and matched, into `channel` in batches (on the reading thread): in
-    /// each baby's order with each phone read on a thread of its own (`withPhoneStreams`), else in one start order.
-    private func handOver(
-        order: StreamOrder, wanted: @escaping @Sendable (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool,
-        to channel: Channel<Handover>
+    /// Reads every table of every phone in one start order, merged and matched, into `channel` in batches (on the
+    /// reading thread), counting repeated ids of the logs that count.
+    private func handOverInTimeOrder(
+        wanted: @escaping @Sendable (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool, to channel: Channel<Handover>
     ) throws {
-        // Counted before the phones' threads start: from then on only they use their readers.
-        let rows = try LogKind.allCases.map { kind in try readers.reduce(0) { $0 + (try $1.rowCount(of: kind)) } }
         let batchSize = 1024
-        /// Hands on the logs of `kind` that `merge` delivers, in batches of `batchSize`, counting repeated ids.
-        func table<Log>(
-            _ kind: LogKind, batch wrap: @escaping ([Log]) -> Handover, id: @escaping (Log) -> UUID?,
-            _ merge: (_ deliver: (Log) throws -> Void) throws -> Void
-        ) throws {
-            try channel.send(.begin(kind, rows: rows[kind.index]))
-            var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows[kind.index] : 0)
-            var batch: [Log] = []
-            batch.reserveCapacity(batchSize)
-            try merge { log in
-                if countsRepeats, let id = id(log) { ids.add(id) }
-                batch.append(log)
-                if batch.count == batchSize {
-                    try channel.send(wrap(batch))
-                    batch.removeAll(keepingCapacity: true)
-                }
-            }
-            if !batch.isEmpty { try channel.send(wrap(batch)) }
-            try channel.send(.end(kind, repeatedIDs: ids.finish()))
-        }
-        guard order == .startTime else {
-            // The phones' threads keep what `wanted` refuses out of their batches.
-            return try withPhoneStreams(wanted: wanted) { streams in
-                for kind in LogKind.allCases {
-                    try table(kind, batch: Handover.matched, id: { $0.copyOf == nil ? $0.handle.id : nil }) { deliver in
-                        try mergedPerBaby(kind, from: streams) { try deliver(MatchedLog(handle: $0, copyOf: $1)) }
-                    }
-                }
-            }
-        }
         for kind in LogKind.allCases {
-            try table(kind, batch: Handover.logs, id: { $0.copyOf == nil ? $0.record.id : nil }) { deliver in
-                var matcher = CopyMatcher<PhoneLog>()
-                func pass(_ log: PhoneLog, copyOf: UUID?) throws {
-                    guard wanted(log.record.baby) else { return }
-                    try deliver(FamilyLog(log, copyOf: copyOf))
-                }
-                try merged([kind]) { try matcher.add($0, emit: pass) }
-                try matcher.finish(emit: pass)
+            let rows = try readers.reduce(0) { $0 + (try $1.rowCount(of: kind)) }
+            try channel.send(.begin(kind, rows: rows))
+            var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows : 0)
+            var batch: [FamilyLog] = []
+            batch.reserveCapacity(batchSize)
+            var matcher = CopyMatcher<PhoneLog>()
+            func pass(_ log: PhoneLog, copyOf: UUID?) throws {
+                guard wanted(log.record.baby) else { return }
+                if countsRepeats, copyOf == nil { ids.add(log.record.id) }
+                batch.append(FamilyLog(log, copyOf: copyOf))
+                guard batch.count == batchSize else { return }
+                try channel.send(.logs(batch))
+                batch.removeAll(keepingCapacity: true)
             }
+            try merged([kind]) { try matcher.add($0, emit: pass) }
+            try matcher.finish(emit: pass)
+            if !batch.isEmpty { try channel.send(.logs(batch)) }
+            try channel.send(.end(kind, repeatedIDs: ids.finish()))
         }
     }
 

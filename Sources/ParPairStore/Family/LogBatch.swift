@@ -103,9 +103,3 @@ struct LogHandle: MergedLog, Sendable {
     var end: Double { batch.ends[index] }
     var hasBaby: Bool { batch.babies[index] >= 0 }
 }
-
-/// A log of the merged stream, by handle, and the id of the log that counts in its place when it is a copy.
-struct MatchedLog: Sendable {
-    let handle: LogHandle
-    let copyOf: UUID?
-}
