@@ -74,13 +74,24 @@ extension FamilySource {
     ) throws -> Int {
         sink.beginTable(kind, expectedLogs: rows)
         var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows : 0)
-        let lateRows = try reader.lateRows(of: kind, progressEvery: pace == nil ? .max : 256) { pace?() }
-        try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { (record: consuming LogRecord) in
-            if wanted(record.baby) {
-                if countsRepeats { ids.add(record.id) }
-                add(record, to: sink)
+        // The scan paces itself row by row, so the phone's batches are taken in while it runs, as while the table is read.
+        let lateRows = try reader.lateRows(of: kind, progressEvery: pace == nil ? .max : 1) { pace?() }
+        // Each kind's own stream, so that a log reaches `sink` as it was decoded.
+        func take<Log>(_ log: Log, baby: BabyReference, id: UUID, _ add: (Log) -> Void) {
+            if wanted(baby) {
+                if countsRepeats { ids.add(id) }
+                add(log)
             }
             pace?()
+        }
+        switch kind {
+        case .food: try reader.forEachFoodLog(order: .startTimePerBaby, lateRows: lateRows) { take($0, baby: $0.baby, id: $0.id) { sink.add($0) } }
+        case .sleep:
+            try reader.forEachSleepLog(order: .startTimePerBaby, lateRows: lateRows) { take($0, baby: $0.baby, id: $0.id) { sink.add($0) } }
+        case .diaper:
+            try reader.forEachDiaperLog(order: .startTimePerBaby, lateRows: lateRows) { take($0, baby: $0.baby, id: $0.id) { sink.add($0) } }
+        case .activity:
+            try reader.forEachActivityLog(order: .startTimePerBaby, lateRows: lateRows) { take($0, baby: $0.baby, id: $0.id) { sink.add($0) } }
         }
         sink.finishTable(kind)
         return ids.finish()
@@ -113,7 +124,7 @@ extension FamilySource {
                 self.kind = kind
                 sink.beginTable(kind, expectedLogs: rows[kind.index])
             case .logs(let batch):
-                for index in batch.records.indices { FamilySource.add(batch.records[index], to: sink) }
+                for record in batch.records { sink.add(record) }
             case .end(let repeats):
                 if let kind { sink.finishTable(kind) }
                 kind = nil

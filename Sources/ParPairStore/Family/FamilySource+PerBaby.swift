@@ -106,23 +106,21 @@ extension FamilySource {
                 }
                 try stream.send(.counts(kind, counts))
                 var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? try reader.rowCount(of: kind) : 0)
-                // A phone's logs come baby by baby: the last baby's id and what the family knows it by are kept.
+                // A phone's logs come baby by baby: the last baby's id and what the family knows it by are kept. A
+                // family of one knows its babies by their own ids and needs no place.
                 var last: (id: UUID, family: (id: UUID, place: Int32)?)?
                 try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { (record: consuming LogRecord) in
                     var place: Int32 = -1
-                    if let id = record.baby.babyID {
+                    if familySize > 0, let id = record.baby.babyID {
                         if last?.id != id { last = (id, babies[id]) }
                         if let known = last?.family {
                             place = known.place
-                            if known.id != id {
-                                var renamed = record
-                                renamed.reassign(to: .baby(id: known.id))
-                                return try add(renamed, baby: place, to: &batch, wanted: wanted, stream: stream)
-                            }
+                            if known.id != id { record.reassign(to: .baby(id: known.id)) }
                         }
                     }
-                    if countsRepeats, wanted(record.baby) { ids.add(record.id) }
-                    try add(record, baby: place, to: &batch, wanted: wanted, stream: stream)
+                    guard wanted(record.baby) else { return }
+                    if countsRepeats { ids.add(record.id) }
+                    if let full = batch.append(record, baby: place) { try stream.send(.logs(full)) }
                 }
                 if let rest = batch.take() { try stream.send(.logs(rest)) }
                 try stream.send(.end(repeatedIDs: ids.finish()))
@@ -133,14 +131,5 @@ extension FamilySource {
         } catch {
             stream.finish(throwing: error)
         }
-    }
-
-    /// Adds a log `wanted` takes to `batch`, sending the batch once it is full.
-    private static func add(
-        _ record: consuming LogRecord, baby: Int32, to batch: inout LogBatch.Builder, wanted: (BabyReference) -> Bool,
-        stream: Channel<PhoneBatch>
-    ) throws {
-        guard wanted(record.baby) else { return }
-        if let full = batch.append(record, baby: baby) { try stream.send(.logs(full)) }
     }
 }
