@@ -57,8 +57,8 @@ extension FamilySource {
         func readOnAThreadOfItsOwn() throws {
             var lent = readers[0]
             try Concurrently.run({ _ in try readAndFold() }, lending: &lent, to: { reader, _ in
-                Self.read(reader, phone: 0, kinds: LogKind.allCases, babies: [:], familySize: 0, wanted: wanted,
-                          countingRepeatedIDs: countsRepeats, claims: claims, into: stream)
+                Self.read(reader, phone: 0, babies: [:], familySize: 0, wanted: wanted, countingRepeatedIDs: countsRepeats, claims: claims,
+                          into: stream)
             })
         }
         try readOnAThreadOfItsOwn()
@@ -85,7 +85,8 @@ extension FamilySource {
             pace?()
         }
         switch kind {
-        case .food: try reader.forEachFoodLog(order: .startTimePerBaby, lateRows: lateRows) { take($0, baby: $0.baby, id: $0.id) { sink.add($0) } }
+        case .food:
+            try reader.forEachFoodLog(order: .startTimePerBaby, lateRows: lateRows) { take($0, baby: $0.baby, id: $0.id) { sink.add($0) } }
         case .sleep:
             try reader.forEachSleepLog(order: .startTimePerBaby, lateRows: lateRows) { take($0, baby: $0.baby, id: $0.id) { sink.add($0) } }
         case .diaper:
@@ -95,16 +96,6 @@ extension FamilySource {
         }
         sink.finishTable(kind)
         return ids.finish()
-    }
-
-    /// Hands a log to `sink` by its kind.
-    static func add(_ record: borrowing LogRecord, to sink: some LogSink) {
-        switch record {
-        case .food(let food): sink.add(food)
-        case .sleep(let sleep): sink.add(sleep)
-        case .diaper(let diaper): sink.add(diaper)
-        case .activity(let activity): sink.add(activity)
-        }
     }
 
     /// Folds what a family of one phone's reading thread hands over into a sink.

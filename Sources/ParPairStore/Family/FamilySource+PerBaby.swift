@@ -65,8 +65,7 @@ extension FamilySource {
             var reader = readers[phone]
             let (known, stream, count) = (familyIDs(ofPhone: phone, places: places), streams[phone], babies.count)
             try Concurrently.run({ _ in try start(phone + 1) }, lending: &reader, to: { reader, _ in
-                Self.read(reader, phone: phone, kinds: LogKind.allCases, babies: known, familySize: count, wanted: wanted,
-                          countingRepeatedIDs: false, into: stream)
+                Self.read(reader, phone: phone, babies: known, familySize: count, wanted: wanted, countingRepeatedIDs: false, into: stream)
             })
         }
         try start(0)
@@ -82,12 +81,11 @@ extension FamilySource {
         return family
     }
 
-    /// One phone's tables of `kinds` (those it claims, when another thread reads the others), each in its babies' start
-    /// order, into `stream`, with each table's logs per baby counted for a family of `familySize` babies (none for 0),
-    /// and its repeated ids when asked. A failure ends the stream with it, and a stream the receiver closed ends the
-    /// reading.
+    /// One phone's tables (those it claims, when another thread reads the others), each in its babies' start order, into
+    /// `stream`, with each table's logs per baby counted for a family of `familySize` babies (none for 0), and its
+    /// repeated ids when asked. A failure ends the stream with it, and a stream the receiver closed ends the reading.
     static func read(
-        _ reader: StoreReader, phone: Int, kinds: [LogKind], babies: [UUID: (id: UUID, place: Int32)], familySize: Int,
+        _ reader: StoreReader, phone: Int, babies: [UUID: (id: UUID, place: Int32)], familySize: Int,
         wanted: (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool, claims: TableClaims? = nil,
         into stream: Channel<PhoneBatch>
     ) {
@@ -95,7 +93,7 @@ extension FamilySource {
         var batch = familySize == 0 ? LogBatch.Builder(phone: phone, capacity: 1024, forMerge: false)
             : LogBatch.Builder(phone: phone, capacity: phoneBatchSize)
         do {
-            for kind in kinds where claims?.take(kind) ?? true {
+            for kind in LogKind.allCases where claims?.take(kind) ?? true {
                 // The scan for late rows counts each baby's rows on its way; without its plan, SQLite counts them.
                 let lateRows = try reader.lateRows(of: kind, progressEvery: .max) {}
                 var counts = [Int](repeating: 0, count: familySize)

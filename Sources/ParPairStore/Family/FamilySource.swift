@@ -244,7 +244,12 @@ public final class FamilySource: LogSource {
                 phone = logPhone
                 sink.setPhone(phone)
             }
-            FamilySource.add(record, to: sink)
+            switch record {
+            case .food(let food): sink.add(food)
+            case .sleep(let sleep): sink.add(sleep)
+            case .diaper(let diaper): sink.add(diaper)
+            case .activity(let activity): sink.add(activity)
+            }
         }
     }
 
