@@ -57,8 +57,7 @@ extension FamilySource {
         func readOnAThreadOfItsOwn() throws {
             var lent = readers[0]
             try Concurrently.run({ _ in try readAndFold() }, lending: &lent, to: { reader, _ in
-                Self.read(reader, phone: 0, babies: [:], familySize: 0, wanted: wanted, countingRepeatedIDs: countsRepeats, claims: claims,
-                          into: stream)
+                Self.read(reader, phone: 0, for: nil, wanted: wanted, countingRepeatedIDs: countsRepeats, claims: claims, into: stream)
             })
         }
         try readOnAThreadOfItsOwn()

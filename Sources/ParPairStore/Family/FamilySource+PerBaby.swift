@@ -11,7 +11,7 @@ extension FamilySource {
     /// thread (`readOnePhone`).
     enum PhoneBatch: Sendable {
         /// The table of this kind begins: how many of its logs point at each of the family's babies (by place; empty
-        /// when the phone was not asked to count them).
+        /// without a merge).
         case counts(LogKind, [Int])
         /// Logs, in the phone's babies' start order.
         case logs(LogBatch)
@@ -63,54 +63,57 @@ extension FamilySource {
                 return try body(streams)
             }
             var reader = readers[phone]
-            let (known, stream, count) = (familyIDs(ofPhone: phone, places: places), streams[phone], babies.count)
+            // Each of the phone's baby ids, as the family knows it, and its place among the family's babies.
+            var family: [UUID: (id: UUID, place: Int32)] = [:]
+            for baby in reader.babies {
+                let id = renamedIDs[phone][baby.id] ?? baby.id
+                family[baby.id] = (id, places[id].map(Int32.init) ?? -1)
+            }
+            let (merge, stream) = (PhoneMerge(babies: family, familySize: babies.count), streams[phone])
             try Concurrently.run({ _ in try start(phone + 1) }, lending: &reader, to: { reader, _ in
-                Self.read(reader, phone: phone, babies: known, familySize: count, wanted: wanted, countingRepeatedIDs: false, into: stream)
+                Self.read(reader, phone: phone, for: merge, wanted: wanted, countingRepeatedIDs: false, into: stream)
             })
         }
         try start(0)
     }
 
-    /// Each of phone `phone`'s baby ids, as the family knows it, and its place among the family's babies (`places`).
-    func familyIDs(ofPhone phone: Int, places: [UUID: Int]) -> [UUID: (id: UUID, place: Int32)] {
-        var family: [UUID: (id: UUID, place: Int32)] = [:]
-        for baby in readers[phone].babies {
-            let id = renamedIDs[phone][baby.id] ?? baby.id
-            family[baby.id] = (id, places[id].map(Int32.init) ?? -1)
-        }
-        return family
+    /// What a phone's reading thread needs to know for the merge: each of the phone's baby ids, as the family knows it,
+    /// and its place among the family's `familySize` babies.
+    struct PhoneMerge: Sendable {
+        let babies: [UUID: (id: UUID, place: Int32)]
+        let familySize: Int
     }
 
     /// One phone's tables (those it claims, when another thread reads the others), each in its babies' start order, into
-    /// `stream`, with each table's logs per baby counted for a family of `familySize` babies (none for 0), and its
-    /// repeated ids when asked. A failure ends the stream with it, and a stream the receiver closed ends the reading.
+    /// `stream`, with its repeated ids when asked. For a `merge`, each log's baby is given the family's id and place and
+    /// each table's logs are counted per baby; without one (a family of one) the logs go on as read. A failure ends the
+    /// stream with it, and a stream the receiver closed ends the reading.
     static func read(
-        _ reader: StoreReader, phone: Int, babies: [UUID: (id: UUID, place: Int32)], familySize: Int,
-        wanted: (BabyReference) -> Bool, countingRepeatedIDs countsRepeats: Bool, claims: TableClaims? = nil,
-        into stream: Channel<PhoneBatch>
+        _ reader: StoreReader, phone: Int, for merge: PhoneMerge?, wanted: (BabyReference) -> Bool,
+        countingRepeatedIDs countsRepeats: Bool, claims: TableClaims? = nil, into stream: Channel<PhoneBatch>
     ) {
-        // A family of one merges nothing: its batches go straight to the folding thread, in larger runs.
-        var batch = familySize == 0 ? LogBatch.Builder(phone: phone, capacity: 1024, forMerge: false)
+        // Without a merge the batches go straight to the folding thread, in larger runs and without the merge's keys.
+        var batch = merge == nil ? LogBatch.Builder(phone: phone, capacity: 1024, forMerge: false)
             : LogBatch.Builder(phone: phone, capacity: phoneBatchSize)
         do {
             for kind in LogKind.allCases where claims?.take(kind) ?? true {
                 // The scan for late rows counts each baby's rows on its way; without its plan, SQLite counts them.
                 let lateRows = try reader.lateRows(of: kind, progressEvery: .max) {}
-                var counts = [Int](repeating: 0, count: familySize)
-                if familySize > 0 {
+                var counts: [Int] = []
+                if let merge {
+                    counts = [Int](repeating: 0, count: merge.familySize)
                     for (id, count) in try lateRows.rowsPerBaby ?? reader.logCounts(of: kind) {
-                        if let place = babies[id]?.place, place >= 0 { counts[Int(place)] += count }
+                        if let place = merge.babies[id]?.place, place >= 0 { counts[Int(place)] += count }
                     }
                 }
                 try stream.send(.counts(kind, counts))
                 var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? try reader.rowCount(of: kind) : 0)
-                // A phone's logs come baby by baby: the last baby's id and what the family knows it by are kept. A
-                // family of one knows its babies by their own ids and needs no place.
+                // A phone's logs come baby by baby: the last baby's id and what the family knows it by are kept.
                 var last: (id: UUID, family: (id: UUID, place: Int32)?)?
                 try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { (record: consuming LogRecord) in
                     var place: Int32 = -1
-                    if familySize > 0, let id = record.baby.babyID {
-                        if last?.id != id { last = (id, babies[id]) }
+                    if let merge, let id = record.baby.babyID {
+                        if last?.id != id { last = (id, merge.babies[id]) }
                         if let known = last?.family {
                             place = known.place
                             if known.id != id { record.reassign(to: .baby(id: known.id)) }
