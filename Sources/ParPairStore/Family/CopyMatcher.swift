@@ -6,6 +6,8 @@ import ParPairModel
 /// the same order, each once, with the id of the log that counts in its place when it is a copy, `CrossPhoneRule.window`
 /// of stream time later: by then no log still to come can change what it is. Memory holds the logs of that window and
 /// the sleeps not yet ended. `Log` is a log itself (`PhoneLog`) or where one is (`LogHandle`).
+///
+/// The caller takes the settled logs out (`settled(before:)`) before it adds the next, and all of them at the end.
 struct CopyMatcher<Log: MergedLog> {
     /// The logs of an event that more than one phone logged, and which of them counts.
     private final class Event {
@@ -50,11 +52,16 @@ struct CopyMatcher<Log: MergedLog> {
     /// Logs that a later log may still join, oldest first.
     private var open: [Candidate] = []
 
-    /// Takes the next log of the merged stream, handing on to `emit` every log that is now settled.
-    mutating func add(_ log: Log, emit: (Log, _ copyOf: UUID?) throws -> Void) rethrows {
+    /// Takes the next log of the merged stream, starting at `start` or later than every log before it; the logs that
+    /// `settled(before:)` gives for its start are to be taken out first.
+    mutating func add(_ log: Log) {
         let start = log.start
-        try settle(before: start, emit)
         if !open.isEmpty { close(before: start) }
+        if head > 1024, head * 2 > waiting.count {
+            waiting.removeFirst(head)
+            base += head
+            head = 0
+        }
         let sequence = base + waiting.count
         guard let index = open.firstIndex(where: { $0.admits(log) }) else {
             if start.isFinite, log.hasBaby {
@@ -84,28 +91,17 @@ struct CopyMatcher<Log: MergedLog> {
         waiting.append(Waiting(log: log, start: start, event: event, member: event.members.count - 1))
     }
 
-    /// Hands on every log still waiting: the stream has ended.
-    mutating func finish(emit: (Log, _ copyOf: UUID?) throws -> Void) rethrows {
-        try settle(before: .infinity, emit)
-        open.removeAll()
-    }
-
-    /// Hands on the logs that started more than a window before `start`.
-    private mutating func settle(before start: Double, _ emit: (Log, _ copyOf: UUID?) throws -> Void) rethrows {
-        while head < waiting.count, let waited = waiting[head]?.start, !(waited + CrossPhoneRule.window >= start) {
-            let item = waiting[head].take()!
-            head += 1
-            guard let event = item.event, event.counting != item.member else {
-                try emit(item.log, nil)
-                continue
-            }
-            try emit(item.log, event.members[event.counting].record.id)
+    /// The next log that started more than a window before `start`, with the id of the log that counts in its place
+    /// when it is a copy; nil when none is left. At `.infinity` (the stream has ended) every log still waiting.
+    mutating func settled(before start: Double) -> (log: Log, copyOf: UUID?)? {
+        guard head < waiting.count, let waited = waiting[head]?.start, !(waited + CrossPhoneRule.window >= start) else {
+            if start == .infinity { open.removeAll() }
+            return nil
         }
-        if head > 1024, head * 2 > waiting.count {
-            waiting.removeFirst(head)
-            base += head
-            head = 0
-        }
+        let item = waiting[head].take()!
+        head += 1
+        guard let event = item.event, event.counting != item.member else { return (item.log, nil) }
+        return (item.log, event.members[event.counting].record.id)
     }
 
     /// Drops the candidates that no log starting at `start` or later can join, keeping the others in their order.

@@ -43,10 +43,14 @@ extension FamilySource {
             // A closure written here, not a local function: the compiler then checks its use of `matchers` once, not per log.
             try merge.take(batch, from: phone) { log, baby in
                 guard let baby else { return try deliver(log, nil) }
-                try matchers[baby].add(log, emit: deliver)
+                let start = log.start
+                while let (settled, copyOf) = matchers[baby].settled(before: start) { try deliver(settled, copyOf) }
+                matchers[baby].add(log)
             }
         }
-        for index in matchers.indices { try matchers[index].finish(emit: deliver) }
+        for index in matchers.indices {
+            while let (settled, copyOf) = matchers[index].settled(before: .infinity) { try deliver(settled, copyOf) }
+        }
     }
 
     /// Runs `body` on this thread with a stream per phone, while each phone's tables are read one after the other on

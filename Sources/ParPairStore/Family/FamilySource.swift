@@ -136,8 +136,11 @@ public final class FamilySource: LogSource {
     private func mergedAndMatched(_ deliver: (consuming FamilyLog) throws -> Void) throws {
         guard readers.count > 1 else { return try merged(LogKind.allCases) { try deliver(FamilyLog($0)) } }
         var matcher = CopyMatcher<PhoneLog>()
-        try merged(LogKind.allCases) { try matcher.add($0) { try deliver(FamilyLog($0, copyOf: $1)) } }
-        try matcher.finish { try deliver(FamilyLog($0, copyOf: $1)) }
+        try merged(LogKind.allCases) { log in
+            while let (settled, copyOf) = matcher.settled(before: log.start) { try deliver(FamilyLog(settled, copyOf: copyOf)) }
+            matcher.add(log)
+        }
+        while let (settled, copyOf) = matcher.settled(before: .infinity) { try deliver(FamilyLog(settled, copyOf: copyOf)) }
     }
 
     public func readTables(
@@ -173,9 +176,9 @@ public final class FamilySource: LogSource {
                 var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows[kind.index] : 0)
                 try mergedPerBaby(kind, from: streams) { handle, copyOf in
                     if let copyOf { return sink.addCopy(FamilyLog(PhoneLog(handle.record, phone: handle.phone), copyOf: copyOf)) }
-                    if countsRepeats { ids.add(handle.id) }
                     let batch = handle.batch
-                    folded.add(batch.records[handle.index], phone: batch.phone)
+                    let id = folded.add(batch.records[handle.index], phone: batch.phone)
+                    if countsRepeats { ids.add(id) }
                 }
                 sink.finishTable(kind)
                 repeatedIDs += ids.finish()
@@ -213,13 +216,13 @@ public final class FamilySource: LogSource {
 
     /// Folds logs into a sink, telling it the phone of each run of logs: what the reading thread hands over (`take`),
     /// or logs one by one (`add`).
-    struct HandoverFold<Sink: LogSink> {
-        let sink: Sink
+    struct HandoverFold {
+        let sink: any LogSink
         private var phone = -1
         /// The repeated ids the reading thread counted, table by table.
         private(set) var repeatedIDs = 0
 
-        init(sink: Sink) { self.sink = sink }
+        init(sink: any LogSink) { self.sink = sink }
 
         mutating func take(_ item: Handover) {
             switch item {
@@ -239,16 +242,26 @@ public final class FamilySource: LogSource {
             }
         }
 
-        mutating func add(_ record: borrowing LogRecord, phone logPhone: Int) {
+        /// Folds in a log of `logPhone`; returns its id, read where the log is taken apart anyway.
+        @discardableResult
+        mutating func add(_ record: borrowing LogRecord, phone logPhone: Int) -> UUID {
             if logPhone != phone {
                 phone = logPhone
                 sink.setPhone(phone)
             }
             switch record {
-            case .food(let food): sink.add(food)
-            case .sleep(let sleep): sink.add(sleep)
-            case .diaper(let diaper): sink.add(diaper)
-            case .activity(let activity): sink.add(activity)
+            case .food(let food):
+                sink.add(food)
+                return food.id
+            case .sleep(let sleep):
+                sink.add(sleep)
+                return sleep.id
+            case .diaper(let diaper):
+                sink.add(diaper)
+                return diaper.id
+            case .activity(let activity):
+                sink.add(activity)
+                return activity.id
             }
         }
     }
@@ -274,8 +287,11 @@ public final class FamilySource: LogSource {
                 try channel.send(.logs(batch))
                 batch.removeAll(keepingCapacity: true)
             }
-            try merged([kind]) { try matcher.add($0, emit: pass) }
-            try matcher.finish(emit: pass)
+            try merged([kind]) { log in
+                while let (settled, copyOf) = matcher.settled(before: log.start) { try pass(settled, copyOf: copyOf) }
+                matcher.add(log)
+            }
+            while let (settled, copyOf) = matcher.settled(before: .infinity) { try pass(settled, copyOf: copyOf) }
             if !batch.isEmpty { try channel.send(.logs(batch)) }
             try channel.send(.end(kind, repeatedIDs: ids.finish()))
         }

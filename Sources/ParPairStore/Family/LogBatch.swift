@@ -96,8 +96,6 @@ struct LogHandle: MergedLog, Sendable {
     let index: Int
 
     var record: LogRecord { batch.records[index] }
-    /// The log's id, read in the batch.
-    var id: UUID { batch.records[index].id }
     var phone: Int { batch.phone }
     var start: Double { batch.starts[index] }
     var end: Double { batch.ends[index] }
