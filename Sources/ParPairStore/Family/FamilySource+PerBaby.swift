@@ -84,8 +84,22 @@ extension FamilySource {
     /// What a phone's reading thread needs to know for the merge: each of the phone's baby ids, as the family knows it,
     /// and its place among the family's `familySize` babies.
     struct PhoneMerge: Sendable {
-        let babies: [UUID: (id: UUID, place: Int32)]
+        typealias Known = (id: UUID, place: Int32)
+        private let babies: [UUID: Known]
+        /// The same, for a phone of a few babies: looking through them costs less than hashing a log's baby id.
+        private let few: [(phoneID: UUID, known: Known)]
         let familySize: Int
+
+        init(babies: [UUID: Known], familySize: Int) {
+            (self.babies, self.familySize) = (babies, familySize)
+            few = babies.count <= 16 ? babies.map { ($0.key, $0.value) } : []
+        }
+
+        /// What the family knows the phone's baby `id` by; nil for an id the phone has no baby of.
+        func family(of id: UUID) -> Known? {
+            guard few.isEmpty, !babies.isEmpty else { return few.first { $0.phoneID == id }?.known }
+            return babies[id]
+        }
     }
 
     /// One phone's tables (those it claims, when another thread reads the others), each in its babies' start order, into
@@ -107,18 +121,15 @@ extension FamilySource {
                 if let merge {
                     counts = [Int](repeating: 0, count: merge.familySize)
                     for (id, count) in try lateRows.rowsPerBaby ?? reader.logCounts(of: kind) {
-                        if let place = merge.babies[id]?.place, place >= 0 { counts[Int(place)] += count }
+                        if let place = merge.family(of: id)?.place, place >= 0 { counts[Int(place)] += count }
                     }
                 }
                 try stream.send(.counts(kind, counts))
                 var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? try reader.rowCount(of: kind) : 0)
-                // A phone's logs come baby by baby: the last baby's id and what the family knows it by are kept.
-                var last: (id: UUID, family: (id: UUID, place: Int32)?)?
                 try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { (record: consuming LogRecord) in
                     var place: Int32 = -1
                     if let merge, let id = record.baby.babyID {
-                        if last?.id != id { last = (id, merge.babies[id]) }
-                        if let known = last?.family {
+                        if let known = merge.family(of: id) {
                             place = known.place
                             if known.id != id { record.reassign(to: .baby(id: known.id)) }
                         }
