@@ -4,8 +4,8 @@ import IDFingerprints
 import ParPairModel
 
 extension FamilySource {
-    /// How many logs a phone's reading thread hands the merge at a time.
-    static let phoneBatchSize = 512
+    /// How many logs a phone's reading thread hands on at a time.
+    static let phoneBatchSize = 1024
 
     /// What a phone's reading thread hands on, table by table: to the merge, or for a family of one to the folding
     /// thread (`readOnePhone`).
@@ -110,9 +110,8 @@ extension FamilySource {
         _ reader: StoreReader, phone: Int, for merge: PhoneMerge?, wanted: (BabyReference) -> Bool,
         countingRepeatedIDs countsRepeats: Bool, claims: TableClaims? = nil, into stream: Channel<PhoneBatch>
     ) {
-        // Without a merge the batches go straight to the folding thread, in larger runs and without the merge's keys.
-        var batch = merge == nil ? LogBatch.Builder(phone: phone, capacity: 1024, forMerge: false)
-            : LogBatch.Builder(phone: phone, capacity: phoneBatchSize)
+        // Without a merge the batches go straight to the folding thread, without the merge's keys.
+        var batch = LogBatch.Builder(phone: phone, capacity: phoneBatchSize, forMerge: merge != nil)
         do {
             for kind in LogKind.allCases where claims?.take(kind) ?? true {
                 // The scan for late rows counts each baby's rows on its way; without its plan, SQLite counts them.

@@ -35,7 +35,7 @@ final class LogBatch: Sendable {
         private var starts: [Double] = []
         private var ends: [Double] = []
 
-        init(phone: Int, capacity: Int, forMerge: Bool = true) {
+        init(phone: Int, capacity: Int, forMerge: Bool) {
             (self.phone, self.capacity, self.forMerge) = (phone, capacity, forMerge)
             reserve()
         }
