@@ -283,15 +283,34 @@ public final class StoreReader {
     }
 
     /// Calls `body` with every record of the table of `kind`, in `order` (`lateRows` as for `forEachFoodLog`), handing
-    /// each over for `body` to keep without a copy.
+    /// each over for `body` to keep without a copy, with what a reader of the stream looks at read from the log as it
+    /// was decoded: each reading of a record takes it apart again.
     func forEachRecord(
-        of kind: LogKind, order: StreamOrder, lateRows: LateRows? = nil, _ body: (consuming LogRecord) throws -> Void
+        of kind: LogKind, order: StreamOrder, lateRows: LateRows? = nil, _ body: (consuming LogRecord, LogFacts) throws -> Void
     ) throws {
         switch kind {
-        case .food: try forEachFoodLog(order: order, lateRows: lateRows) { try body(.food($0)) }
-        case .sleep: try forEachSleepLog(order: order, lateRows: lateRows) { try body(.sleep($0)) }
-        case .diaper: try forEachDiaperLog(order: order, lateRows: lateRows) { try body(.diaper($0)) }
-        case .activity: try forEachActivityLog(order: order, lateRows: lateRows) { try body(.activity($0)) }
+        case .food:
+            try forEachFoodLog(order: order, lateRows: lateRows) { try body(.food($0), LogFacts($0.id, $0.baby, $0.startTime, $0.endTime)) }
+        case .sleep:
+            try forEachSleepLog(order: order, lateRows: lateRows) { try body(.sleep($0), LogFacts($0.id, $0.baby, $0.startTime, $0.endTime)) }
+        case .diaper:
+            try forEachDiaperLog(order: order, lateRows: lateRows) { try body(.diaper($0), LogFacts($0.id, $0.baby, $0.time, nil)) }
+        case .activity:
+            try forEachActivityLog(order: order, lateRows: lateRows) {
+                try body(.activity($0), LogFacts($0.id, $0.baby, $0.startTime, $0.endTime))
+            }
+        }
+    }
+
+    /// A log's id, baby, start and end (`LogRecord`'s), as `forEachRecord` hands them over beside it.
+    struct LogFacts {
+        let id: UUID
+        let baby: BabyReference
+        let start: Date
+        let end: Date?
+
+        init(_ id: UUID, _ baby: BabyReference, _ start: Date, _ end: Date?) {
+            (self.id, self.baby, self.start, self.end) = (id, baby, start, end)
         }
     }
 

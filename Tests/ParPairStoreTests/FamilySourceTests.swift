@@ -204,7 +204,7 @@ import Testing
         #expect(late.rowsPerBaby == [Self.nora.id: 3, ben.id: 2])
         #expect(try reader.logCounts(of: .diaper) == [Self.nora.id: 3, ben.id: 2])
         var read: [UUID] = []
-        try reader.forEachRecord(of: .diaper, order: .startTimePerBaby, lateRows: late) { read.append($0.id) }
+        try reader.forEachRecord(of: .diaper, order: .startTimePerBaby, lateRows: late) { record, _ in read.append(record.id) }
         #expect(read.filter { [1, 2, 4].map(Self.id).contains($0) } == [Self.id(1), Self.id(4), Self.id(2)])
         #expect(read.filter { [3, 5].map(Self.id).contains($0) } == [Self.id(5), Self.id(3)])
     }

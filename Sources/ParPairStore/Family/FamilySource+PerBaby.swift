@@ -125,17 +125,19 @@ extension FamilySource {
                 }
                 try stream.send(.counts(kind, counts))
                 var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? try reader.rowCount(of: kind) : 0)
-                try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { (record: consuming LogRecord) in
+                try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { (record: consuming LogRecord, facts) in
                     var place: Int32 = -1
-                    if let merge, let id = record.baby.babyID {
-                        if let known = merge.family(of: id) {
-                            place = known.place
-                            if known.id != id { record.reassign(to: .baby(id: known.id)) }
+                    var baby = facts.baby
+                    if let merge, let id = baby.babyID, let known = merge.family(of: id) {
+                        place = known.place
+                        if known.id != id {
+                            baby = .baby(id: known.id)
+                            record.reassign(to: baby)
                         }
                     }
-                    guard wanted(record.baby) else { return }
-                    if countsRepeats { ids.add(record.id) }
-                    if let full = batch.append(record, baby: place) { try stream.send(.logs(full)) }
+                    guard wanted(baby) else { return }
+                    if countsRepeats { ids.add(facts.id) }
+                    if let full = batch.append(record, baby: place, start: facts.start, end: facts.end) { try stream.send(.logs(full)) }
                 }
                 if let rest = batch.take() { try stream.send(.logs(rest)) }
                 try stream.send(.end(repeatedIDs: ids.finish()))

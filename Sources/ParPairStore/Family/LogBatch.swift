@@ -40,12 +40,13 @@ final class LogBatch: Sendable {
             reserve()
         }
 
-        /// Adds a log of the baby at `baby` (-1: none); returns the batch once it is full.
-        mutating func append(_ record: consuming LogRecord, baby: Int32) -> LogBatch? {
+        /// Adds a log of the baby at `baby` (-1: none) that starts at `start` and ends at `end` (the record's);
+        /// returns the batch once it is full.
+        mutating func append(_ record: consuming LogRecord, baby: Int32, start: Date, end: Date?) -> LogBatch? {
             if forMerge {
-                let start = CrossPhoneRule.time(record.start)
+                let start = CrossPhoneRule.time(start)
                 starts.append(start)
-                ends.append(CrossPhoneRule.end(of: record, start: start))
+                ends.append(end.map(CrossPhoneRule.time) ?? start)
                 babies.append(baby)
             }
             records.append(record)
