@@ -125,14 +125,19 @@ extension FamilySource {
                 }
                 try stream.send(.counts(kind, counts))
                 var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? try reader.rowCount(of: kind) : 0)
+                // A phone's logs come a few of one baby at a time: the last baby's id and what the family knows it by are kept.
+                var last: (id: UUID, known: PhoneMerge.Known?)?
                 try reader.forEachRecord(of: kind, order: .startTimePerBaby, lateRows: lateRows) { (record: consuming LogRecord, facts) in
                     var place: Int32 = -1
                     var baby = facts.baby
-                    if let merge, let id = baby.babyID, let known = merge.family(of: id) {
-                        place = known.place
-                        if known.id != id {
-                            baby = .baby(id: known.id)
-                            record.reassign(to: baby)
+                    if let merge, let id = baby.babyID {
+                        if last?.id != id { last = (id, merge.family(of: id)) }
+                        if let known = last?.known {
+                            place = known.place
+                            if known.id != id {
+                                baby = .baby(id: known.id)
+                                record.reassign(to: baby)
+                            }
                         }
                     }
                     guard wanted(baby) else { return }
