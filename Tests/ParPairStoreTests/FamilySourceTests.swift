@@ -208,4 +208,23 @@ import Testing
         #expect(read.filter { [1, 2, 4].map(Self.id).contains($0) } == [Self.id(1), Self.id(4), Self.id(2)])
         #expect(read.filter { [3, 5].map(Self.id).contains($0) } == [Self.id(5), Self.id(3)])
     }
+
+    /// A phone's reading thread finds each baby's family id and place by looking through a few babies, or in a
+    /// dictionary for many: both find the same, and nothing for a baby the phone does not have.
+    @Test(arguments: [3, FamilySource.PhoneMerge.fewBabies, FamilySource.PhoneMerge.fewBabies + 1, 40])
+    func aPhonesBabiesAreFoundInTheFamilyHoweverMany(count: Int) {
+        let ids = (0..<count).map { UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", $0 + 1))! }
+        // Every other baby is known by another id in the family; places count down from the end.
+        let known = Dictionary(uniqueKeysWithValues: ids.enumerated().map { index, id in
+            (id, (id: index % 2 == 0 ? id : UUID(uuidString: String(format: "FFFFFFFF-0000-4000-8000-%012X", index + 1))!,
+                  place: Int32(count - 1 - index)))
+        })
+        let merge = FamilySource.PhoneMerge(babies: known, familySize: count)
+        for (index, id) in ids.enumerated() {
+            let found = merge.family(of: id)
+            #expect(found?.place == Int32(count - 1 - index))
+            #expect(found?.id == (index % 2 == 0 ? id : UUID(uuidString: String(format: "FFFFFFFF-0000-4000-8000-%012X", index + 1))!))
+        }
+        #expect(merge.family(of: UUID(uuidString: "EEEEEEEE-0000-4000-8000-000000000000")!) == nil)
+    }
 }

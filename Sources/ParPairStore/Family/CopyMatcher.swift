@@ -52,7 +52,7 @@ struct CopyMatcher<Log: MergedLog> {
     /// Logs that a later log may still join, oldest first.
     private var open: [Candidate] = []
 
-    /// Takes the next log of the merged stream, starting at `start` or later than every log before it; the logs that
+    /// Takes the next log of the merged stream, which starts no earlier than any before it. The logs that
     /// `settled(before:)` gives for its start are to be taken out first.
     mutating func add(_ log: Log) {
         let start = log.start

@@ -86,19 +86,20 @@ extension FamilySource {
     struct PhoneMerge: Sendable {
         typealias Known = (id: UUID, place: Int32)
         private let babies: [UUID: Known]
-        /// The same, for a phone of a few babies: looking through them costs less than hashing a log's baby id.
+        /// The same, for a phone of at most `fewBabies`: looking through them costs less than hashing a log's baby id.
         private let few: [(phoneID: UUID, known: Known)]
         let familySize: Int
+        static let fewBabies = 16
 
         init(babies: [UUID: Known], familySize: Int) {
             (self.babies, self.familySize) = (babies, familySize)
-            few = babies.count <= 16 ? babies.map { ($0.key, $0.value) } : []
+            few = babies.count <= Self.fewBabies ? babies.map { ($0.key, $0.value) } : []
         }
 
         /// What the family knows the phone's baby `id` by; nil for an id the phone has no baby of.
         func family(of id: UUID) -> Known? {
-            guard few.isEmpty, !babies.isEmpty else { return few.first { $0.phoneID == id }?.known }
-            return babies[id]
+            guard babies.count <= Self.fewBabies else { return babies[id] }
+            return few.first { $0.phoneID == id }?.known
         }
     }
 
