@@ -135,12 +135,18 @@ public final class FamilySource: LogSource {
     /// is another phone's copy (`CopyMatcher`; one phone has no copies to find).
     private func mergedAndMatched(_ deliver: (consuming FamilyLog) throws -> Void) throws {
         guard readers.count > 1 else { return try merged(LogKind.allCases) { try deliver(FamilyLog($0)) } }
+        try matched(LogKind.allCases) { try deliver(FamilyLog($0, copyOf: $1)) }
+    }
+
+    /// Every phone's logs of `kinds` in the merged start order (`merged`), each handed to `deliver` once the copy
+    /// matcher has settled it, with the id of the log that counts in its place when it is a copy.
+    private func matched(_ kinds: [LogKind], _ deliver: (PhoneLog, _ copyOf: UUID?) throws -> Void) throws {
         var matcher = CopyMatcher<PhoneLog>()
-        try merged(LogKind.allCases) { log in
-            while let (settled, copyOf) = matcher.settled(before: log.start) { try deliver(FamilyLog(settled, copyOf: copyOf)) }
+        try merged(kinds) { log in
+            while let (settled, copyOf) = matcher.settled(before: log.start) { try deliver(settled, copyOf) }
             matcher.add(log)
         }
-        while let (settled, copyOf) = matcher.settled(before: .infinity) { try deliver(FamilyLog(settled, copyOf: copyOf)) }
+        while let (settled, copyOf) = matcher.settled(before: .infinity) { try deliver(settled, copyOf) }
     }
 
     public func readTables(
@@ -278,8 +284,7 @@ public final class FamilySource: LogSource {
             var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows : 0)
             var batch: [FamilyLog] = []
             batch.reserveCapacity(batchSize)
-            var matcher = CopyMatcher<PhoneLog>()
-            func pass(_ log: PhoneLog, copyOf: UUID?) throws {
+            try matched([kind]) { log, copyOf in
                 guard wanted(log.record.baby) else { return }
                 if countsRepeats, copyOf == nil { ids.add(log.record.id) }
                 batch.append(FamilyLog(log, copyOf: copyOf))
@@ -287,11 +292,6 @@ public final class FamilySource: LogSource {
                 try channel.send(.logs(batch))
                 batch.removeAll(keepingCapacity: true)
             }
-            try merged([kind]) { log in
-                while let (settled, copyOf) = matcher.settled(before: log.start) { try pass(settled, copyOf: copyOf) }
-                matcher.add(log)
-            }
-            while let (settled, copyOf) = matcher.settled(before: .infinity) { try pass(settled, copyOf: copyOf) }
             if !batch.isEmpty { try channel.send(.logs(batch)) }
             try channel.send(.end(kind, repeatedIDs: ids.finish()))
         }
