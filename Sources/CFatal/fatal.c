@@ -70,8 +70,12 @@ struct fatal_dirent {
     char name[];
 };
 
+// A run folder's lock file (ScratchRegistry.lockFileName): removed last, so that a run ended part way through the
+// removal leaves a folder the next run's sweep recognises as a dead run's and removes at once.
+#define FATAL_LOCK_FILE ".parpair-run.lock"
+
 // Removes everything inside the open directory `folder`, `depth` levels down (without following links), by
-// reading its entries and removing those read until none is left.
+// reading its entries and removing those read until none is left; at the top, all but the lock file.
 static void remove_inside(int folder, int depth) {
     if (depth >= FATAL_TREE_DEPTH) return;
     for (int rounds = 0; rounds < 4096; rounds++) {
@@ -84,6 +88,7 @@ static void remove_inside(int folder, int depth) {
             at += entry->length;
             const char *name = entry->name;
             if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
+            if (depth == 0 && strcmp(name, FATAL_LOCK_FILE) == 0) continue;
             if (unlinkat(folder, name, 0) == 0) { removed++; continue; }
             if (entry->type != DT_DIR && entry->type != DT_UNKNOWN) continue;
             int inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -105,6 +110,7 @@ static void remove_remembered_paths(void) {
         int folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (folder < 0) continue;
         remove_inside(folder, 0);
+        unlinkat(folder, FATAL_LOCK_FILE, 0);
         close(folder);
         rmdir(path);
     }
@@ -157,8 +163,16 @@ int parpair_install_fatal_handler(const char *before, const char *after, int exi
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = fatal_signal;
+#if defined(__linux__)
+    // Not reset to the default: a second thread that faults while the first removes the run's files (two threads
+    // out of memory at once) must wait in the handler, not kill the process half way through the removal. A fault
+    // inside the handler still ends the process: the signal is blocked while its handler runs, and Linux ends a
+    // process whose fault signal is blocked.
+    action.sa_flags = SA_ONSTACK;
+#else
     // Reset to the default first: a fault inside the handler ends the process instead of looping.
     action.sa_flags = SA_ONSTACK | SA_RESETHAND;
+#endif
     sigemptyset(&action.sa_mask);
     const int signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP };
     sigset_t fatal;

@@ -181,8 +181,8 @@ public enum ScratchRegistry {
 
     /// Removes the private folders of this user's runs that are gone (killed with SIGKILL, by the OOM
     /// killer, or by a power cut), so a baby's data does not stay in the temporary folder. A folder is gone
-    /// when its lock file can be locked; a folder without one (made by an older version, or by a run killed
-    /// between making it and locking it) when it is more than an hour old. Folders of live runs, in this
+    /// when its lock file can be locked; a folder without one when it is empty (a removal cut short), else (made by
+    /// an older version) when it is more than an hour old; a folder still without its name after a minute. Folders of live runs, in this
     /// PID namespace or another, and of other users, are left alone.
     public static func removeStaleFolders(in base: String = FileManager.default.temporaryDirectory.path) {
         // A PDF engine's short folder is made in /tmp when TMPDIR is long (see PDFRenderer).
@@ -205,8 +205,10 @@ public enum ScratchRegistry {
             }
             let descriptor = open(POSIXFile.join(path, lockFileName), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             if descriptor < 0 {
-                // No lock file: a folder made by an older version, removed once it is an hour old.
-                guard errno == ENOENT, age > 3600 else { continue }
+                // No lock file: an empty folder is what a removal cut short left (removed now: a live run's
+                // folder holds its lock file from before it has its name); else a folder made by an older
+                // version, removed once it is an hour old.
+                guard errno == ENOENT, rmdir(path) != 0, age > 3600 else { continue }
                 try? FileManager.default.removeItem(atPath: path)
                 continue
             }

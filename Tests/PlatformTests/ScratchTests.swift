@@ -37,6 +37,23 @@ import Testing
         live.remove()
     }
 
+    /// A run ended part way through removing its folder (its lock file goes last) may leave the folder empty: the
+    /// next sweep removes it at once. A fresh folder without a lock file that still holds something is an older
+    /// version's, left for an hour.
+    @Test func theSweepRemovesAnEmptyFolderAtOnceAndKeepsAFreshOneWithoutALockThatHoldsData() throws {
+        let base = try Fixture()
+        let emptied = POSIXFile.join(base.path, "parpair-snapshot-999998-abcdef")
+        try FileManager.default.createDirectory(atPath: emptied, withIntermediateDirectories: false)
+        let older = POSIXFile.join(base.path, "parpair-snapshot-999997-abcdef")
+        try FileManager.default.createDirectory(atPath: older, withIntermediateDirectories: false)
+        _ = FileManager.default.createFile(atPath: older + "/baby.sqlite", contents: Data("data".utf8))
+
+        ScratchRegistry.removeStaleFolders(in: base.path)
+
+        #expect(!base.exists("parpair-snapshot-999998-abcdef"))
+        #expect(base.exists("parpair-snapshot-999997-abcdef"))
+    }
+
     @Test func aPartialWhoseWriterIsGoneIsRemovedAndALockedOneKept() throws {
         let base = try Fixture()
         let gone = base.file(".report.html.partial", "half")
