@@ -38,3 +38,13 @@ public protocol MustacheList: Sendable {
     /// Element `index` (`0 ..< count`).
     func element(at index: Int) -> MustacheValue
 }
+
+/// A list that answers for its elements' keys itself: a section pass over it makes no element unless a tag needs the
+/// element as a whole (`{{.}}`), where a ``MustacheList`` makes each element as its pass starts.
+///
+/// For long lists of elements that are a position in something the list holds (a CSV row's cells are its columns).
+public protocol MustacheKeyedList: MustacheList {
+    /// What element `index` (`0 ..< count`) holds under `key`, or `nil` when it has no such key (then the lookup goes
+    /// on down the context stack): the same as `element(at: index)` would answer.
+    func value(forKey key: String, at index: Int) -> MustacheValue?
+}

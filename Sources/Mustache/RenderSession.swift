@@ -14,7 +14,7 @@ struct RenderSession {
     private(set) var options: RenderOptions
     /// The escaping in effect (plain text while rendering a lambda's interpolation result).
     private var escaping: OutputFormat
-    private var stack: [MustacheValue]
+    private var stack: [Frame]
     private var indentation = ""
     private var atLineStart = true
     private var overrides: [String: Override] = [:]
@@ -45,7 +45,35 @@ struct RenderSession {
         self.documentFormat = format
         self.escaping = options.escaping ?? format
         self.options = options
-        self.stack = [data]
+        self.stack = [.value(data)]
+    }
+
+    /// One level of the context stack: a value, or a pass of a section over a ``MustacheKeyedList``, which answers
+    /// for its element (so the pass does not make the element unless a tag needs it whole, as `{{.}}` does).
+    private enum Frame {
+        case value(MustacheValue)
+        case element(ListPass, Int)
+
+        func value(forKey key: String) -> MustacheValue? {
+            switch self {
+            case .value(let value): value.value(forKey: key)
+            case .element(let pass, let index): pass.list.value(forKey: key, at: index)
+            }
+        }
+
+        var value: MustacheValue {
+            switch self {
+            case .value(let value): value
+            case .element(let pass, let index): pass.list.element(at: index)
+            }
+        }
+    }
+
+    /// The list a section goes through, in a reference of its own: a frame holding the list itself copied it
+    /// through its type's value witnesses at every step, a frame holding this only retains it.
+    private final class ListPass {
+        let list: any MustacheKeyedList
+        init(_ list: any MustacheKeyedList) { self.list = list }
     }
 
     mutating func render<Output: TextOutputStream>(_ template: Template, into output: inout Output) throws {
@@ -56,8 +84,10 @@ struct RenderSession {
     private mutating func render<Output: TextOutputStream>(
         _ nodes: [TemplateNode], of template: Template, into output: inout Output
     ) throws {
-        for node in nodes {
-            switch node {
+        // By index: the array's iterator hands out each node retained, and a section's children are gone through
+        // once per element of its list.
+        for index in nodes.indices {
+            switch nodes[index] {
             case .text(let text): write(text, into: &output)
             case .variable(let variable): try renderVariable(variable, of: template, into: &output)
             case .section(let section): try renderSection(section, of: template, into: &output)
@@ -145,11 +175,18 @@ struct RenderSession {
         switch value {
         case .array(let elements):
             for element in elements {
-                try renderElement(element, section, of: template, into: &output)
+                try renderElement(.value(element), section, of: template, into: &output)
             }
         case .list(let list):
-            for index in 0..<list.count {
-                try renderElement(list.element(at: index), section, of: template, into: &output)
+            if let keyed = list as? any MustacheKeyedList {
+                let pass = ListPass(keyed)
+                for index in 0..<list.count {
+                    try renderElement(.element(pass, index), section, of: template, into: &output)
+                }
+            } else {
+                for index in 0..<list.count {
+                    try renderElement(.value(list.element(at: index)), section, of: template, into: &output)
+                }
             }
         case .lambda(let lambda):
             let lambdaTemplate = try parsedLambda(
@@ -158,7 +195,7 @@ struct RenderSession {
                 format: escaping, delimiters: section.delimiters)
             try render(lambdaTemplate.nodes, of: lambdaTemplate, into: &output)
         default:
-            stack.append(value)
+            stack.append(.value(value))
             defer { stack.removeLast() }
             try render(section.children, of: template, into: &output)
         }
@@ -166,7 +203,7 @@ struct RenderSession {
 
     /// One pass of a list section.
     private mutating func renderElement<Output: TextOutputStream>(
-        _ element: MustacheValue, _ section: SectionNode, of template: Template, into output: inout Output
+        _ element: Frame, _ section: SectionNode, of template: Template, into output: inout Output
     ) throws {
         work += 1
         // Work that produces output is paid for by it (up to the output budget); work that writes
@@ -240,24 +277,23 @@ struct RenderSession {
     /// Resolves a dotted name: the first key on the context stack, top down, then each further key in the
     /// value found (no fallback down the stack for later keys).
     private mutating func lookup(_ name: DataName) -> MustacheValue? {
-        guard let first = name.keys.first else { return stack.last }
-        var found: MustacheValue?
+        let keys = name.keys
+        guard !keys.isEmpty else { return stack.last?.value }
         var index = stack.count
         while index > 0 {
             index -= 1
             work += 1
-            if let value = stack[index].value(forKey: first) {
-                found = value
-                break
+            guard var value = stack[index].value(forKey: keys[0]) else { continue }
+            // By index: a slice of the keys (`dropFirst()`) retained the array for every lookup, dotted or not.
+            var position = 1
+            while position < keys.count {
+                guard let next = value.value(forKey: keys[position]) else { return nil }
+                value = next
+                position += 1
             }
+            return value
         }
-        guard var value = found else { return nil }
-        // By index: a slice of the keys (`dropFirst()`) retained the array for every lookup, dotted or not.
-        for position in name.keys.indices.dropFirst() {
-            guard let next = value.value(forKey: name.keys[position]) else { return nil }
-            value = next
-        }
-        return value
+        return nil
     }
 
     // MARK: - Partials

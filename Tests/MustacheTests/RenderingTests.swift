@@ -98,6 +98,40 @@ struct RenderingTests {
         #expect(try Template(source: "<{{v.n}}>", format: .text).render(["v": .list(Counting(count: 2))]) == "<>")
     }
 
+    /// The numbers `1 ... count` as a list that answers its elements' keys, counting the elements made and the keys
+    /// asked.
+    final class Keyed: MustacheKeyedList, @unchecked Sendable {
+        let count: Int
+        var made: [Int] = []
+        var asked: [String] = []
+        init(count: Int) { self.count = count }
+        func element(at index: Int) -> MustacheValue {
+            made.append(index)
+            return .int(index + 1)
+        }
+        func value(forKey key: String, at index: Int) -> MustacheValue? {
+            asked.append("\(key)@\(index)")
+            switch key {
+            case "n": return .int(index + 1)
+            case "first": return .bool(index == 0)
+            default: return nil
+            }
+        }
+    }
+
+    @Test("A keyed list answers its passes' keys without making elements; {{.}} makes the element; other keys go down the stack")
+    func keyedLists() throws {
+        let three = Keyed(count: 3)
+        let template = try Template(source: "{{#v}}{{^first}},{{/first}}{{n}}{{unit}}{{/v}}{{^v}}none{{/v}}", format: .text)
+        #expect(try template.render(["v": .list(three), "n": 9, "unit": "ml"]) == "1ml,2ml,3ml")
+        #expect(three.made.isEmpty)
+        #expect(three.asked == ["first@0", "n@0", "unit@0", "first@1", "n@1", "unit@1", "first@2", "n@2", "unit@2"])
+        let whole = Keyed(count: 2)
+        #expect(try Template(source: "{{#v}}<{{.}}>{{/v}}", format: .text).render(["v": .list(whole)]) == "<1><2>")
+        #expect(whole.made == [0, 1])
+        #expect(try template.render(["v": .list(Keyed(count: 0))]) == "none")
+    }
+
     /// A sink that records each write, to show output is streamed in pieces.
     struct RecordingSink: TextOutputStream {
         var pieces: [String] = []
