@@ -209,6 +209,54 @@ import Testing
         #expect(read.filter { [3, 5].map(Self.id).contains($0) } == [Self.id(5), Self.id(3)])
     }
 
+    /// What a sink was given: the tables in the order they began, and the logs of each, counted only while it was open.
+    final class TableOrderSink: LogSink {
+        var begun: [LogKind] = []
+        var open: Set<LogKind> = []
+        var logs: [LogKind: Int] = [:]
+        var outsideATable = 0
+
+        func beginTable(_ kind: LogKind, expectedLogs: Int) { begun.append(kind); open.insert(kind) }
+        func finishTable(_ kind: LogKind) { open.remove(kind) }
+        func add(_ record: LogRecord) { take(record.kind) }
+        func add(_ log: FoodLog) { take(.food) }
+        func add(_ log: SleepLog) { take(.sleep) }
+        func add(_ log: DiaperLog) { take(.diaper) }
+        func add(_ log: ActivityLog) { take(.activity) }
+        func addCopy(_ copy: FamilyLog) { Issue.record("these phones hold no copies") }
+        func setPhone(_ phone: Int) {}
+
+        private func take(_ kind: LogKind) {
+            if !open.contains(kind) { outsideATable += 1 }
+            logs[kind, default: 0] += 1
+        }
+    }
+
+    /// Several phones' tables are merged smallest first (the merge waits for each phone's scan of a table before its
+    /// first log), ties in the kinds' order, each table whole.
+    @Test func aFamilysTablesAreMergedSmallestFirst() throws {
+        func logs(food: Int, sleep: Int, diaper: Int, activity: Int, from first: Int) -> [LogRecord] {
+            var n = first
+            func next() -> (UUID, Date) { n += 1; return (Self.id(n), Self.at(Double(n) * 11)) }
+            let nora = BabyReference.baby(id: Self.nora.id)
+            return (0..<food).map { _ in let (id, at) = next(); return .food(FoodLog(id: id, type: .breastfeeding, startTime: at, baby: nora)) }
+                + (0..<sleep).map { _ in let (id, at) = next(); return .sleep(SleepLog(id: id, startTime: at, endTime: at + 60, baby: nora)) }
+                + (0..<diaper).map { _ in let (id, at) = next(); return .diaper(DiaperLog(id: id, type: .wet, time: at, baby: nora)) }
+                + (0..<activity).map { _ in let (id, at) = next(); return .activity(ActivityLog(id: id, type: .tummyTime, startTime: at, baby: nora)) }
+        }
+        // In all: 6 feeds, 2 sleeps, 4 diapers, 2 activities; the phones' starts are hours apart, so nothing is a copy.
+        let folder = try FixtureFolder()
+        let paths = try Self.stores([logs(food: 5, sleep: 1, diaper: 3, activity: 0, from: 0),
+                                     logs(food: 1, sleep: 1, diaper: 1, activity: 2, from: 100)], in: folder)
+        let sink = TableOrderSink()
+        try FamilySource.withSource(paths.map { StoreRequest(path: $0) }, timeZone: TimeZone(identifier: "UTC")!) { family in
+            _ = try family.readTables(order: .startTimePerBaby, wanted: { _ in true }, countingRepeatedIDs: true, into: sink)
+        }
+        #expect(sink.begun == [.sleep, .activity, .diaper, .food])
+        #expect(sink.logs == [.food: 6, .sleep: 2, .diaper: 4, .activity: 2])
+        #expect(sink.outsideATable == 0 && sink.open.isEmpty)
+    }
+
     /// A phone's reading thread finds each baby's family id and place by looking through a few babies, or in a
     /// dictionary for many: both find the same, and nothing for a baby the phone does not have.
     @Test(arguments: [3, FamilySource.PhoneMerge.fewBabies, FamilySource.PhoneMerge.fewBabies + 1, 40])

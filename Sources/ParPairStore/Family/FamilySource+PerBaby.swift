@@ -57,7 +57,7 @@ extension FamilySource {
     /// a thread of its own, each log given the family's id of its baby and its place; a `body` that fails stops the
     /// phones' threads.
     func withPhoneStreams(
-        wanted: @escaping @Sendable (BabyReference) -> Bool, _ body: ([Channel<PhoneBatch>]) throws -> Void
+        _ kinds: [LogKind], wanted: @escaping @Sendable (BabyReference) -> Bool, _ body: ([Channel<PhoneBatch>]) throws -> Void
     ) throws {
         let streams = readers.map { _ in Channel<PhoneBatch>(capacity: 8) }
         let places = Dictionary(babies.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -75,7 +75,7 @@ extension FamilySource {
             }
             let (merge, stream) = (PhoneMerge(babies: family, familySize: babies.count), streams[phone])
             try Concurrently.run({ _ in try start(phone + 1) }, lending: &reader, to: { reader, _ in
-                Self.read(reader, phone: phone, for: merge, wanted: wanted, countingRepeatedIDs: false, into: stream)
+                Self.read(reader, phone: phone, kinds, for: merge, wanted: wanted, countingRepeatedIDs: false, into: stream)
             })
         }
         try start(0)
@@ -108,13 +108,13 @@ extension FamilySource {
     /// each table's logs are counted per baby; without one (a family of one) the logs go on as read. A failure ends the
     /// stream with it, and a stream the receiver closed ends the reading.
     static func read(
-        _ reader: StoreReader, phone: Int, for merge: PhoneMerge?, wanted: (BabyReference) -> Bool,
+        _ reader: StoreReader, phone: Int, _ kinds: [LogKind] = LogKind.allCases, for merge: PhoneMerge?, wanted: (BabyReference) -> Bool,
         countingRepeatedIDs countsRepeats: Bool, claims: TableClaims? = nil, into stream: Channel<PhoneBatch>
     ) {
         // Without a merge the batches go straight to the folding thread, without the merge's keys.
         var batch = LogBatch.Builder(phone: phone, capacity: phoneBatchSize, forMerge: merge != nil)
         do {
-            for kind in LogKind.allCases where claims?.take(kind) ?? true {
+            for kind in kinds where claims?.take(kind) ?? true {
                 // The scan for late rows counts each baby's rows on its way; without its plan, SQLite counts them.
                 let lateRows = try reader.lateRows(of: kind, progressEvery: .max) {}
                 var counts: [Int] = []

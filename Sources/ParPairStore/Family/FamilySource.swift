@@ -174,10 +174,13 @@ public final class FamilySource: LogSource {
     ) throws -> Int {
         // Counted before the phones' threads start: from then on only they use their readers.
         let rows = try LogKind.allCases.map { kind in try readers.reduce(0) { $0 + (try $1.rowCount(of: kind)) } }
+        // The smallest table first: no log of a table comes before each phone has scanned it for late rows, and this
+        // thread has nothing else to do until then.
+        let kinds = LogKind.allCases.sorted { (rows[$0.index], $0.index) < (rows[$1.index], $1.index) }
         var folded = HandoverFold(sink: sink)
         var repeatedIDs = 0
-        try withPhoneStreams(wanted: wanted) { streams in
-            for kind in LogKind.allCases {
+        try withPhoneStreams(kinds, wanted: wanted) { streams in
+            for kind in kinds {
                 sink.beginTable(kind, expectedLogs: rows[kind.index])
                 var ids = RepeatedIDCounter(kind: kind, expected: countsRepeats ? rows[kind.index] : 0)
                 try mergedPerBaby(kind, from: streams) { handle, copyOf in
