@@ -32,6 +32,8 @@ public enum MarkdownEscaping {
     public static func write<Target: TextOutputStream>(
         _ value: String, lineBreak: String = " ", to target: inout Target
     ) {
+        // Most values (a figure, a date, a name) hold nothing these rules change: written as they are.
+        guard UTF8Bytes.with(value, mayChange) else { return target.write(value) }
         // Bytes, not Characters: `"\r\n"` is one Character, so `hasSuffix("\n")` would miss it.
         let restartsLine = lineBreak.utf8.last == 0x0A || lineBreak.utf8.last == 0x0D
         // A line break written as blanks (the default space) leaves a line's start where it was.
@@ -120,6 +122,32 @@ public enum MarkdownEscaping {
             return after
         default:
             return index
+        }
+    }
+
+    /// Whether any rule above could change `bytes`: false only when none can (a byte that is escaped, dropped or
+    /// replaced anywhere, or a blank, block marker or digits then `.` or `)` at the start, say yes, whatever follows).
+    private static func mayChange(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        switch first {
+        case UInt8(ascii: " "), 0x09, UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "-"),
+            UInt8(ascii: "+"):
+            return true
+        case _ where isDigit(first):
+            var end = 0
+            while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")") { return true }
+        default:
+            break
+        }
+        return bytes.contains { byte in
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "&"):
+                true
+            default:
+                byte < 0x20 || byte == 0x7F
+            }
         }
     }
 

@@ -22,6 +22,13 @@ struct MarkdownEscapingTests {
         #expect(MarkdownEscaping.escape(value) == expected)
     }
 
+    @Test("What a report writes most, figures, dates, ranges and names, stays as it is", arguments: [
+        "13.7 (11–14)", "2025-09-03 – 2025-09-09", "7/7", "Léo 2", "0", "", "12)x", "1.5", "D+388, 55w3d", "⚠ check",
+    ])
+    func unchanged(_ value: String) {
+        #expect(MarkdownEscaping.escape(value) == value)
+    }
+
     @Test("Character references are escaped so they show literally; a lone & is not")
     func references() {
         #expect(MarkdownEscaping.escape("&amp; &#60; &#x3C; & Co &nope") == "\\&amp; \\&#60; \\&#x3C; & Co &nope")
