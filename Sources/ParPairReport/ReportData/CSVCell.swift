@@ -1,7 +1,7 @@
 import Mustache
 import ParPairAggregation
 
-/// One cell of a CSV row for templates, as `{{.}}` or a lambda sees it: the row and a position. A section pass over
+/// One cell of a CSV row for templates, as `{{.}}` or `{{#.}}` sees it: the row and a position. A section pass over
 /// `{{#cells}}` asks the row itself for `name`, `value` and `first` (``CSVRow/value(forKey:at:)``) and makes no cell.
 struct CSVCell: MustacheObject {
     let row: CSVRow

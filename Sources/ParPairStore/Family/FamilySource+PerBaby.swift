@@ -53,7 +53,7 @@ extension FamilySource {
         }
     }
 
-    /// Runs `body` on this thread with a stream per phone, while each phone's tables are read one after the other on
+    /// Runs `body` on this thread with a stream per phone, while each phone's tables of `kinds` are read in that order on
     /// a thread of its own, each log given the family's id of its baby and its place; a `body` that fails stops the
     /// phones' threads.
     func withPhoneStreams(
@@ -103,10 +103,10 @@ extension FamilySource {
         }
     }
 
-    /// One phone's tables (those it claims, when another thread reads the others), each in its babies' start order, into
-    /// `stream`, with its repeated ids when asked. For a `merge`, each log's baby is given the family's id and place and
-    /// each table's logs are counted per baby; without one (a family of one) the logs go on as read. A failure ends the
-    /// stream with it, and a stream the receiver closed ends the reading.
+    /// One phone's tables of `kinds`, in that order (those it claims, when another thread reads the others), each in its
+    /// babies' start order, into `stream`, with its repeated ids when asked. For a `merge`, each log's baby is given the
+    /// family's id and place and each table's logs are counted per baby; without one (a family of one) the logs go on as
+    /// read. A failure ends the stream with it, and a stream the receiver closed ends the reading.
     static func read(
         _ reader: StoreReader, phone: Int, _ kinds: [LogKind] = LogKind.allCases, for merge: PhoneMerge?, wanted: (BabyReference) -> Bool,
         countingRepeatedIDs countsRepeats: Bool, claims: TableClaims? = nil, into stream: Channel<PhoneBatch>
