@@ -59,8 +59,7 @@ public enum MarkdownEscaping {
                     output.append(contentsOf: lineBreak.utf8)
                     if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
                     lineStart = restartsLine
-                case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"),
-                    UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+                case _ where isEscapedAnywhere(byte):
                     output.append(UInt8(ascii: "\\"))
                     output.append(byte)
                 case UInt8(ascii: "&") where startsCharacterReference(bytes, at: index):
@@ -140,14 +139,17 @@ public enum MarkdownEscaping {
         default:
             break
         }
-        return bytes.contains { byte in
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
-                UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "&"):
-                true
-            default:
-                byte < 0x20 || byte == 0x7F
-            }
+        return bytes.contains { isEscapedAnywhere($0) || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F }
+    }
+
+    /// A byte that gets a backslash wherever it is.
+    private static func isEscapedAnywhere(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default:
+            false
         }
     }
 

@@ -61,7 +61,8 @@ struct RenderSession {
             }
         }
 
-        var value: MustacheValue {
+        /// The frame's value whole, as `{{.}}` reads it: a list pass's element is made here.
+        var whole: MustacheValue {
             switch self {
             case .value(let value): value
             case .element(let pass, let index): pass.list.element(at: index)
@@ -278,7 +279,7 @@ struct RenderSession {
     /// value found (no fallback down the stack for later keys).
     private mutating func lookup(_ name: DataName) -> MustacheValue? {
         let keys = name.keys
-        guard !keys.isEmpty else { return stack.last?.value }
+        guard !keys.isEmpty else { return stack.last?.whole }
         var index = stack.count
         while index > 0 {
             index -= 1

@@ -181,9 +181,9 @@ public enum ScratchRegistry {
 
     /// Removes the private folders of this user's runs that are gone (killed with SIGKILL, by the OOM
     /// killer, or by a power cut), so a baby's data does not stay in the temporary folder. A folder is gone
-    /// when its lock file can be locked; a folder without one when it is empty (a removal cut short), else (made by
-    /// an older version) when it is more than an hour old; a folder still without its name after a minute. Folders of live runs, in this
-    /// PID namespace or another, and of other users, are left alone.
+    /// when its lock file can be locked; a folder without one when it is empty (a removal cut short), else
+    /// (made by an older version) when it is more than an hour old; a folder still without its name after a
+    /// minute. Folders of live runs, in this PID namespace or another, and of other users, are left alone.
     public static func removeStaleFolders(in base: String = FileManager.default.temporaryDirectory.path) {
         // A PDF engine's short folder is made in /tmp when TMPDIR is long (see PDFRenderer).
         if base != "/tmp", base == FileManager.default.temporaryDirectory.path { removeStaleFolders(in: "/tmp") }
